@@ -1,0 +1,1 @@
+"""The ``fairdraw`` command line (Typer + Rich). Adapters only: no pairing logic here."""

@@ -1,0 +1,20 @@
+"""Entry point of the ``fairdraw`` command: imports every command module, then runs.
+
+Adding a command group is one module plus one import line below.
+"""
+
+from __future__ import annotations
+
+from fairdraw.cli import common  # noqa: F401  (systems, demo)
+from fairdraw.cli.base import app, run_app
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Console-script entry point."""
+    run_app()
+
+
+if __name__ == "__main__":
+    main()

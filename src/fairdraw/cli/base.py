@@ -1,0 +1,102 @@
+"""The Typer app shared by every command module, and the helpers they use.
+
+Each command module does ``from fairdraw.cli.base import app`` and decorates its commands;
+``fairdraw.cli.app`` imports the modules (one line each) and runs the app. ``main`` turns
+``InputError`` into a message on stderr and exit status 2, so bad input never leaves a
+traceback or a half-written file.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from fairdraw.core.errors import InputError, UnsolvableError
+from fairdraw.core.model import Schedule
+
+app = typer.Typer(
+    name="fairdraw",
+    help="Fair, verifiable pairings and seatings for chess and mahjong.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+    html = "html"
+
+
+def pick_format(json_: bool, csv_: bool, html_: bool) -> OutputFormat:
+    """The output format from the mutually exclusive --json/--csv/--html flags."""
+    chosen = [f for f, on in ((OutputFormat.json, json_), (OutputFormat.csv, csv_), (OutputFormat.html, html_)) if on]
+    if len(chosen) > 1:
+        raise InputError("choose at most one of --json, --csv, --html")
+    return chosen[0] if chosen else OutputFormat.text
+
+
+def render(schedule: Schedule, fmt: OutputFormat) -> str:
+    """The schedule in the chosen format, as text."""
+    from fairdraw.formats import render as r
+    from fairdraw.formats.schedule_json import dump_schedule
+
+    if fmt is OutputFormat.json:
+        return dump_schedule(schedule)
+    if fmt is OutputFormat.csv:
+        return r.render_csv(schedule)
+    if fmt is OutputFormat.html:
+        return r.render_html(schedule)
+    return r.render_text(schedule)
+
+
+def write_output(text: str, output: Path | None) -> None:
+    """Write to ``output`` atomically (temp file then rename), or to stdout."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    tmp = output.with_name(output.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(output)
+
+
+def emit(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Path | None) -> None:
+    """Render a schedule in the chosen format and write it."""
+    write_output(render(schedule, pick_format(json_, csv_, html_)), output)
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print an error and exit with ``code`` (2: bad input)."""
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def run_app(argv: list[str] | None = None) -> None:
+    """Run the app, mapping fairdraw errors to exit statuses (2 bad input, 3 unsolvable)."""
+    try:
+        app(args=argv, standalone_mode=False)
+    except InputError as exc:
+        err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except UnsolvableError as exc:
+        err_console.print(f"[bold red]cannot pair:[/] {exc}", highlight=False, soft_wrap=True)
+        sys.exit(3)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        sys.exit(1)
+    except Exception as exc:  # click usage errors carry their own exit code
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise

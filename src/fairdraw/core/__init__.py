@@ -1,0 +1,1 @@
+"""The pure core: the one model every system shares, the registry, errors."""

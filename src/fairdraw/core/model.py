@@ -1,0 +1,104 @@
+"""The conceptual model shared by every pairing system (GUIDE.md, "one model").
+
+A competition has participants; it is played in rounds; a round seats participants at
+tables whose seats are ordered (chess: white, black; mahjong: East, South, West, North);
+byes are explicit. Everything here is an immutable value so that systems can be pure
+functions from history to the next round(s).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Kinds of bye. "bye" is the pairing-allocated bye of an odd field; "meerkamp-bye" is the
+#: sit-out of seed 002's Meerkamp (worth a point, no rating change); the others are the
+#: requested or imposed absences of chess (FIDE TRF16 H, F, Z letters).
+BYE_KINDS = ("bye", "meerkamp-bye", "half-point", "full-point", "zero-point", "absent")
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A player (or team) taking part. ``id`` is stable; pairing numbers live in Schedule."""
+
+    id: int
+    name: str
+    rating: int | None = None
+    federation: str | None = None
+    club: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game inside a group (a mahjong league group plays several hanchan)."""
+
+    game: int
+    seats: tuple[int, ...]
+    out: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A board or table: participant ids in seat order.
+
+    ``result`` holds a chess result string ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
+    once entered; ``scores`` the final scores per seat of a mahjong game.
+    """
+
+    table: int
+    seats: tuple[int, ...]
+    group: str | None = None
+    games: tuple[Game, ...] = ()
+    result: str | None = None
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    """A participant who does not play this round, and why (one of BYE_KINDS)."""
+
+    id: int
+    kind: str = "bye"
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round (a chess round, a mahjong hanchan, a league session)."""
+
+    round: int
+    tables: tuple[Table, ...]
+    byes: tuple[Bye, ...] = ()
+
+    def seated_ids(self) -> list[int]:
+        """Every id seated at a table this round, in table and seat order (repeats kept)."""
+        return [pid for table in self.tables for pid in table.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """What a pairing system produces: the field, its numbering and the rounds.
+
+    ``numbers`` maps participant id to the pairing number the system gave it.
+    ``meta`` carries system-specific facts worth publishing (design source, metrics,
+    explanations); it is written to JSON as-is, so it must hold JSON values only.
+    """
+
+    system: str
+    players: tuple[Participant, ...]
+    rounds: tuple[Round, ...]
+    numbers: dict[int, int] = field(default_factory=dict)
+    seed: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def player(self, pid: int) -> Participant:
+        """The participant with this id (KeyError when absent)."""
+        for participant in self.players:
+            if participant.id == pid:
+                return participant
+        raise KeyError(pid)
+
+    def number_of(self, pid: int) -> int:
+        """Pairing number of a participant; defaults to its position in ``players``."""
+        if pid in self.numbers:
+            return self.numbers[pid]
+        return [p.id for p in self.players].index(pid) + 1

@@ -1,0 +1,80 @@
+"""The registry of pairing systems: one interface, one module per system, looked up by name.
+
+A new system is one module under ``fairdraw.systems`` that subclasses ``PairingSystem``
+and decorates the class with ``@register``, plus one import line in
+``fairdraw/systems/__init__.py``. Nothing else changes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, TypeVar
+
+from fairdraw.core.model import Participant, Round, Schedule
+
+
+@dataclass(frozen=True)
+class PairingRequest:
+    """Everything a system may read: the field, the rounds already played, options.
+
+    ``history`` holds the rounds so far (with results where the system needs them);
+    fixed-schedule systems ignore it. ``seed`` makes random choices reproducible.
+    """
+
+    players: tuple[Participant, ...]
+    history: tuple[Round, ...] = ()
+    total_rounds: int | None = None
+    seed: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+class PairingSystem(ABC):
+    """The strategy interface of seed 002: one class per pairing system.
+
+    ``kind`` says whether ``pair`` returns the whole schedule at once ("fixed": Berger,
+    Meerkamp, Heller, mahjong blocks) or the history plus the next round ("per-round":
+    the Swiss systems).
+    """
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    kind: ClassVar[Literal["fixed", "per-round"]]
+
+    @abstractmethod
+    def pair(self, request: PairingRequest) -> Schedule:
+        """Produce the schedule (all rounds, or history plus the next one)."""
+
+
+_SYSTEMS: dict[str, type[PairingSystem]] = {}
+
+S = TypeVar("S", bound=type[PairingSystem])
+
+
+def register(cls: S) -> S:
+    """Class decorator: make a system available under ``cls.name``."""
+    if cls.name in _SYSTEMS and _SYSTEMS[cls.name] is not cls:
+        raise ValueError(f"pairing system {cls.name!r} registered twice")
+    _SYSTEMS[cls.name] = cls
+    return cls
+
+
+def _load() -> None:
+    import fairdraw.systems  # noqa: F401  (importing registers every system)
+
+
+def get_system(name: str) -> PairingSystem:
+    """An instance of the system registered as ``name`` (KeyError lists the known ones)."""
+    _load()
+    try:
+        return _SYSTEMS[name]()
+    except KeyError:
+        known = ", ".join(sorted(_SYSTEMS))
+        raise KeyError(f"unknown pairing system {name!r}; known: {known}") from None
+
+
+def all_systems() -> list[type[PairingSystem]]:
+    """Every registered system class, sorted by name."""
+    _load()
+    return [_SYSTEMS[name] for name in sorted(_SYSTEMS)]

@@ -1,0 +1,1 @@
+"""Adapters between files and the core model (players, schedules, TRF16)."""

@@ -1,0 +1,142 @@
+"""Read a field of players from CSV or JSON (issue 2, item 4).
+
+CSV: a header row; column ``name`` is required, ``id``, ``rating``, ``federation`` and
+``club`` are optional; ``id`` defaults to the row number starting at 1; UTF-8 (a BOM is
+accepted); comma or semicolon as separator. JSON: a list of objects with the same keys,
+or ``{"players": [...]}`` (so a schedule JSON also serves as a player list).
+
+Every problem raises ``InputError`` naming the file, the line and the field.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Participant
+
+KNOWN_COLUMNS = ("id", "name", "rating", "federation", "club")
+
+
+def read_players(path: str | Path) -> list[Participant]:
+    """Read players from a ``.json`` file or a CSV file (anything else)."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InputError("the file is not UTF-8 text", source=str(path), line=line) from None
+    if path.suffix.lower() == ".json":
+        return parse_players_json(text, source=str(path))
+    return parse_players_csv(text, source=str(path))
+
+
+def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Participant]:
+    """Parse CSV text with a header row into participants."""
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise InputError("expected a header row with at least a 'name' column", source=source, line=1)
+    header_line = lines[0]
+    delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    header = [cell.strip().lower() for cell in next(reader)]
+    if "name" not in header:
+        raise InputError(
+            f"the header has no 'name' column (found: {', '.join(header) or 'nothing'})",
+            source=source,
+            line=1,
+            field="name",
+        )
+    rows: list[tuple[int, dict[str, str]]] = []
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(header):
+            raise InputError(
+                f"{len(row)} cells but the header has {len(header)} columns",
+                source=source,
+                line=line,
+            )
+        record = {header[i]: row[i].strip() for i in range(len(row))}
+        rows.append((line, record))
+    return _build(rows, source=source)
+
+
+def parse_players_json(text: str, *, source: str = "<json>") -> list[Participant]:
+    """Parse a JSON list of player objects (or an object with a ``players`` list)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+    if isinstance(data, dict) and "players" in data:
+        data = data["players"]
+    if not isinstance(data, list):
+        raise InputError("expected a list of players or an object with a 'players' list", source=source)
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for index, item in enumerate(data, start=1):
+        if not isinstance(item, dict):
+            raise InputError(f"player {index} is not an object", source=source, field=f"players[{index - 1}]")
+        rows.append((index, {k: "" if v is None else v for k, v in item.items()}))
+    return _build(rows, source=source, json_mode=True)
+
+
+def _whole_number(value: Any, *, source: str, line: int, field: str, where: str) -> int | None:
+    if value == "" or value is None:
+        return None
+    if isinstance(value, bool):
+        raise InputError(f"{where}: expected a whole number, got {value!r}", source=source, line=line, field=field)
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(
+            f"{where}: expected a whole number, got {text!r}", source=source, line=line, field=field
+        ) from None
+
+
+def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode: bool = False) -> list[Participant]:
+    players: list[Participant] = []
+    seen: dict[int, int] = {}
+    for position, (line, record) in enumerate(rows, start=1):
+        where = f"player {line}" if json_mode else "this row"
+        loc_line = None if json_mode else line
+        name = str(record.get("name", "")).strip()
+        if not name:
+            raise InputError(f"{where}: the name is missing", source=source, line=loc_line, field="name")
+        pid = _whole_number(record.get("id", ""), source=source, line=loc_line, field="id", where=where)
+        if pid is None:
+            pid = position
+        if pid in seen:
+            raise InputError(
+                f"{where}: id {pid} is already used by the player on line {seen[pid]}",
+                source=source,
+                line=loc_line,
+                field="id",
+            )
+        seen[pid] = line
+        rating = _whole_number(record.get("rating", ""), source=source, line=loc_line, field="rating", where=where)
+        federation = str(record.get("federation", "")).strip() or None
+        club = str(record.get("club", "")).strip() or None
+        players.append(Participant(id=pid, name=name, rating=rating, federation=federation, club=club))
+    if not players:
+        raise InputError("no players found", source=source)
+    return players
+
+
+def numbered_players(count: int, names: list[Participant] | None = None) -> list[Participant]:
+    """``count`` players named "Player 1".. unless a list of participants is given."""
+    if names is not None:
+        return list(names)
+    return [Participant(id=i, name=f"Player {i}") for i in range(1, count + 1)]

@@ -1,0 +1,161 @@
+"""The shared schedule JSON format ``fairdraw.schedule/1`` (docs/formats.md).
+
+Every system writes this format and ``fairdraw check`` reads it. The schema is declared
+with Pydantic so that a bad file is reported with the path of the offending field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Bye, Game, Participant, Round, Schedule, Table
+
+FORMAT_ID = "fairdraw.schedule/1"
+
+
+class _Doc(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class PlayerDoc(_Doc):
+    id: int
+    number: int | None = None
+    name: str
+    rating: int | None = None
+    federation: str | None = None
+    club: str | None = None
+
+
+class GameDoc(_Doc):
+    game: int
+    seats: list[int]
+    out: list[int] = Field(default_factory=list)
+
+
+class TableDoc(_Doc):
+    table: int
+    group: str | None = None
+    seats: list[int]
+    games: list[GameDoc] | None = None
+    result: str | None = None
+    scores: list[int] | None = None
+
+
+class RoundDoc(_Doc):
+    round: int
+    tables: list[TableDoc]
+    byes: list[int] = Field(default_factory=list)
+    bye_kinds: dict[str, str] | None = None
+
+
+class ScheduleDoc(_Doc):
+    format: str = FORMAT_ID
+    system: str
+    seed: str | int | None = None
+    players: list[PlayerDoc]
+    rounds: list[RoundDoc]
+    meta: dict[str, Any] | None = None
+
+
+def schedule_to_dict(schedule: Schedule) -> dict[str, Any]:
+    """The JSON-ready dict of a schedule, keys in the documented order."""
+    players = [
+        {
+            "id": p.id,
+            "number": schedule.number_of(p.id),
+            "name": p.name,
+            "rating": p.rating,
+            "federation": p.federation,
+            "club": p.club,
+        }
+        for p in schedule.players
+    ]
+    rounds = []
+    for rnd in schedule.rounds:
+        tables = []
+        for table in rnd.tables:
+            entry: dict[str, Any] = {"table": table.table, "group": table.group, "seats": list(table.seats)}
+            if table.games:
+                entry["games"] = [{"game": g.game, "seats": list(g.seats), "out": list(g.out)} for g in table.games]
+            if table.result is not None:
+                entry["result"] = table.result
+            if table.scores is not None:
+                entry["scores"] = list(table.scores)
+            tables.append(entry)
+        round_entry: dict[str, Any] = {"round": rnd.round, "tables": tables, "byes": [b.id for b in rnd.byes]}
+        kinds = {str(b.id): b.kind for b in rnd.byes if b.kind != "bye"}
+        if kinds:
+            round_entry["bye_kinds"] = kinds
+        rounds.append(round_entry)
+    doc: dict[str, Any] = {
+        "format": FORMAT_ID,
+        "system": schedule.system,
+        "seed": schedule.seed,
+        "players": players,
+        "rounds": rounds,
+    }
+    if schedule.meta:
+        doc["meta"] = schedule.meta
+    return doc
+
+
+def dump_schedule(schedule: Schedule) -> str:
+    """Serialise deterministically (same schedule, same bytes)."""
+    return json.dumps(schedule_to_dict(schedule), indent=2, ensure_ascii=False) + "\n"
+
+
+def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
+    """Validate and convert a parsed JSON document; InputError names the bad field."""
+    try:
+        doc = ScheduleDoc.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        path = ".".join(str(part) for part in first["loc"])
+        raise InputError(f"{first['msg']} (got {first.get('input')!r})", source=source, field=path) from None
+    if doc.format != FORMAT_ID:
+        raise InputError(f"expected format {FORMAT_ID!r}, got {doc.format!r}", source=source, field="format")
+    players = tuple(
+        Participant(id=p.id, name=p.name, rating=p.rating, federation=p.federation, club=p.club) for p in doc.players
+    )
+    numbers = {p.id: p.number for p in doc.players if p.number is not None}
+    rounds = []
+    for r in doc.rounds:
+        kinds = r.bye_kinds or {}
+        tables = tuple(
+            Table(
+                table=t.table,
+                seats=tuple(t.seats),
+                group=t.group,
+                games=tuple(Game(game=g.game, seats=tuple(g.seats), out=tuple(g.out)) for g in (t.games or [])),
+                result=t.result,
+                scores=tuple(t.scores) if t.scores is not None else None,
+            )
+            for t in r.tables
+        )
+        byes = tuple(Bye(id=b, kind=kinds.get(str(b), "bye")) for b in r.byes)
+        rounds.append(Round(round=r.round, tables=tables, byes=byes))
+    seed = None if doc.seed is None else str(doc.seed)
+    return Schedule(
+        system=doc.system, players=players, rounds=tuple(rounds), numbers=numbers, seed=seed, meta=doc.meta or {}
+    )
+
+
+def load_schedule(path: str | Path) -> Schedule:
+    """Read a schedule JSON file; InputError names the file, line/column or field."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError("the file is not UTF-8 text", source=str(path)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno, column=exc.colno) from None
+    return schedule_from_dict(data, source=str(path))

@@ -1,0 +1,6 @@
+"""Every pairing system, one module each. Importing this package registers them all.
+
+Adding a system: write the module, then add its import line here (the registry entry).
+"""
+
+from fairdraw.systems import berger  # noqa: F401
