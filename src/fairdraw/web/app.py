@@ -62,10 +62,7 @@ def create_app(database_url: str | None = None) -> FastAPI:
     with sessions.begin() as db:
         secret = repo.secret_key(db)
         setup_token = secrets.token_urlsafe(16) if repo.user_count(db) == 0 else None
-    templates = Jinja2Templates(directory=str(HERE / "templates"))
-    templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label)
-    templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
-    state = WebState(engine, sessions, SessionCodec(secret), templates, setup_token)
+    state = WebState(engine, sessions, SessionCodec(secret), _templates(), setup_token)
 
     app = FastAPI(title="fairdraw", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.web = state
@@ -77,6 +74,19 @@ def create_app(database_url: str | None = None) -> FastAPI:
 
 
 # --- helpers -------------------------------------------------------------------------
+
+_TEMPLATES: list[Jinja2Templates] = []
+
+
+def _templates() -> Jinja2Templates:
+    """One Jinja2 environment per process: compiled templates are shared by every app."""
+    if not _TEMPLATES:
+        templates = Jinja2Templates(directory=str(HERE / "templates"))
+        templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label)
+        templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
+        _TEMPLATES.append(templates)
+    return _TEMPLATES[0]
+
 
 
 def _page(state: WebState, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
