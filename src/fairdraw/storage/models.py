@@ -126,6 +126,8 @@ class Board(Base):
     games: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
     result: Mapped[str | None] = mapped_column(String(16), nullable=True)
     scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    #: mahjong penalties per seat (chombo), subtracted after uma (issue 6)
+    penalties: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
 
     round: Mapped[RoundRow] = relationship(back_populates="boards")

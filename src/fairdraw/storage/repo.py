@@ -221,21 +221,37 @@ def to_core_participant(row: Participant) -> model.Participant:
     return model.Participant(id=row.pid, name=row.name, rating=row.rating, federation=row.federation, club=row.club)
 
 
+def _supported(cls: type, name: str) -> bool:
+    """Whether the core model has this field (results fields arrive with issue 6)."""
+    return name in getattr(cls, "__dataclass_fields__", {})
+
+
+def _core_game(g: dict[str, Any]) -> model.Game:
+    extra: dict[str, Any] = {}
+    for key in ("scores", "penalties"):
+        if g.get(key) is not None and _supported(model.Game, key):
+            extra[key] = tuple(g[key])
+    return model.Game(game=int(g["game"]), seats=tuple(g["seats"]), out=tuple(g.get("out", ())), **extra)
+
+
+def _core_table(b: Board) -> model.Table:
+    extra: dict[str, Any] = {}
+    if b.penalties is not None and _supported(model.Table, "penalties"):
+        extra["penalties"] = tuple(b.penalties)
+    return model.Table(
+        table=b.number,
+        seats=tuple(b.seats),
+        group=b.group,
+        games=tuple(_core_game(g) for g in (b.games or [])),
+        result=b.result,
+        scores=tuple(b.scores) if b.scores is not None else None,
+        **extra,
+    )
+
+
 def to_core_round(row: RoundRow) -> model.Round:
     """The core model's view of a stored round, results included."""
-    tables = tuple(
-        model.Table(
-            table=b.number,
-            seats=tuple(b.seats),
-            group=b.group,
-            games=tuple(
-                model.Game(game=g["game"], seats=tuple(g["seats"]), out=tuple(g.get("out", ()))) for g in (b.games or [])
-            ),
-            result=b.result,
-            scores=tuple(b.scores) if b.scores is not None else None,
-        )
-        for b in row.boards
-    )
+    tables = tuple(_core_table(b) for b in row.boards)
     byes = tuple(model.Bye(id=int(b["id"]), kind=str(b.get("kind", "bye"))) for b in row.byes)
     return model.Round(round=row.number, tables=tables, byes=byes)
 
@@ -277,9 +293,10 @@ def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], 
                     number=table.table,
                     group=table.group,
                     seats=list(table.seats),
-                    games=[{"game": g.game, "seats": list(g.seats), "out": list(g.out)} for g in table.games] or None,
+                    games=[_game_row(g) for g in table.games] or None,
                     result=table.result,
                     scores=list(table.scores) if table.scores is not None else None,
+                    penalties=_list_or_none(getattr(table, "penalties", None)),
                     version=0,
                 )
             )
@@ -293,6 +310,28 @@ def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], 
     return stored
 
 
+GameScores = tuple[tuple[int, tuple[int, ...] | None], ...]
+
+
+def game_scores_of(board: Board) -> GameScores:
+    """The scores entered per game of a league group, in game order."""
+    return tuple((int(g["game"]), tuple(g["scores"]) if g.get("scores") is not None else None)
+                 for g in (board.games or []))
+
+
+def _list_or_none(values: Sequence[int] | None) -> list[int] | None:
+    return None if values is None else list(values)
+
+
+def _game_row(game: model.Game) -> dict[str, Any]:
+    row: dict[str, Any] = {"game": game.game, "seats": list(game.seats), "out": list(game.out)}
+    for key in ("scores", "penalties"):
+        value = getattr(game, key, None)
+        if value is not None:
+            row[key] = list(value)
+    return row
+
+
 @dataclass(frozen=True)
 class ResultEntry:
     """What the organiser submitted for one board, and the version they saw."""
@@ -301,20 +340,26 @@ class ResultEntry:
     seen_version: int
     result: str | None = None
     scores: tuple[int, ...] | None = None
+    #: per game of a league group: (game number, scores or None), when the form had them
+    game_scores: GameScores | None = None
     #: the value shown on the organiser's form; a board left as shown is not a change
     seen_result: str | None = None
     seen_scores: tuple[int, ...] | None = None
+    seen_game_scores: GameScores | None = None
 
     def untouched(self) -> bool:
         """True when the organiser submitted exactly what the form showed."""
-        return self.result == self.seen_result and self.scores == self.seen_scores
+        return (self.result, self.scores, self.game_scores) == (
+            self.seen_result, self.seen_scores, self.seen_game_scores)
 
 
 def _label(board: Board) -> str:
     return f"{board.group} {board.number}" if board.group else str(board.number)
 
 
-def _shown(result: str | None, scores: Sequence[int] | None) -> str:
+def _shown(result: str | None, scores: Sequence[int] | None, games: GameScores | None = None) -> str:
+    if games:
+        return "; ".join(f"game {n}: " + (" ".join(map(str, sc)) if sc else "-") for n, sc in games)
     if scores is not None:
         return " ".join(str(s) for s in scores)
     return result or ""
@@ -338,20 +383,32 @@ def record_results(session: Session, event: Event, round_number: int, entries: I
         if board is None:
             raise NotFoundError(f"no board {entry.board_id} in round {round_number}")
         new_scores = list(entry.scores) if entry.scores is not None else None
-        if entry.untouched() or (board.result == entry.result and board.scores == new_scores):
+        same_games = entry.game_scores is None or entry.game_scores == game_scores_of(board)
+        if entry.untouched() or (board.result == entry.result and board.scores == new_scores and same_games):
             continue  # nothing to change: left as shown, or already holds this very value
+        values: dict[str, Any] = {"result": entry.result, "scores": new_scores, "version": Board.version + 1}
+        if entry.game_scores is not None:
+            by_game = dict(entry.game_scores)
+            games = []
+            for g in board.games or []:
+                g = {k: v for k, v in g.items() if k != "scores"}
+                if by_game.get(int(g["game"])) is not None:
+                    g["scores"] = list(by_game[int(g["game"])] or ())
+                games.append(g)
+            values["games"] = games
         statement = (
             update(Board)
             .where(Board.id == board.id, Board.version == entry.seen_version)
-            .values(result=entry.result, scores=new_scores, version=Board.version + 1)
+            .values(**values)
             .execution_options(synchronize_session=False)
         )
         outcome = session.execute(statement)
         if outcome.rowcount != 1:  # type: ignore[attr-defined]
             session.refresh(board)
             conflicts.append(
-                BoardConflict(round_number, _label(board), _shown(board.result, board.scores),
-                              _shown(entry.result, entry.scores) or "no result")
+                BoardConflict(round_number, _label(board),
+                              _shown(board.result, board.scores, game_scores_of(board) if board.games else None),
+                              _shown(entry.result, entry.scores, entry.game_scores) or "no result")
             )
         else:
             changed += 1

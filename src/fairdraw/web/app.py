@@ -445,7 +445,8 @@ def _routes(app: FastAPI, state: WebState) -> None:  # noqa: C901 - one place li
             elif kind == "players.csv":
                 body, media, name = workflow.export_players_csv(schedule), "text/csv", f"{base}-players.csv"
             elif kind == "trf":
-                body, media, name = workflow.export_trf(schedule), "text/plain", f"{base}.trf"
+                body = workflow.export_trf(schedule, name=event.name, total_rounds=event.total_rounds)
+                media, name = "text/plain", f"{base}.trf"
             else:
                 raise HTTPException(404, f"no export {kind!r}")
         except (workflow.UnavailableError, FairdrawError) as exc:

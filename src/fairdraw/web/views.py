@@ -6,6 +6,7 @@ shown from each player's side) so that they hold no logic beyond loops and condi
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,11 +63,25 @@ class BoardView:
 
     @property
     def done(self) -> bool:
+        if self.games:
+            return all(g["scores"] is not None for g in self.games)
         return self.result is not None or self.scores is not None
+
+    @property
+    def printed(self) -> str:
+        """The result as printed on public pages."""
+        if self.games:
+            return " · ".join(f"g{g['game']}: " + (" ".join(map(str, g["scores"])) if g["scores"] else "–")
+                              for g in self.games)
+        if self.scores is not None:
+            return " ".join(str(s) for s in self.scores)
+        return result_label(self.result)
 
     @property
     def shown(self) -> str:
         """What the results form shows (and sends back as the seen value)."""
+        if self.games:
+            return json.dumps([[g["game"], g["scores"]] for g in self.games])
         if self.scores is not None:
             return " ".join(str(s) for s in self.scores)
         return self.result or ""
@@ -105,8 +120,6 @@ class RoundView:
             elif isinstance(value, list) and all(isinstance(v, str) for v in value):
                 items.append((key.replace("_", " "), "\n".join(value)))
             else:
-                import json
-
                 items.append((key.replace("_", " "), json.dumps(value, indent=2, ensure_ascii=False)))
         return items
 
@@ -166,7 +179,8 @@ class EventView:
             games.append({"game": g["game"],
                           "seats": list(zip(seat_labels(len(g["seats"])), [self.name(p) for p in g["seats"]],
                                             strict=True)),
-                          "out": [self.name(p) for p in g.get("out", [])]})
+                          "out": [self.name(p) for p in g.get("out", [])],
+                          "scores": g.get("scores")})
         label = f"{b.group} · {b.number}" if b.group else str(b.number)
         return BoardView(b.id, b.number, b.group, label, seats, b.result, b.scores, b.version, games)
 
@@ -255,7 +269,18 @@ def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntr
         label = f"{board.group} {board.number}" if board.group else str(board.number)
         seen = form.get(f"o{board.id}")
         seen = seen if isinstance(seen, str) else ""
-        if len(board.seats) == 2:
+        if board.games:
+            game_scores = []
+            for g in board.games:
+                values = [str(form.get(f"g{board.id}_{g['game']}_{i}") or "") for i in range(len(g["seats"]))]
+                game_scores.append((int(g["game"]), workflow.parse_scores(values, board=f"{label} game {g['game']}")))
+            try:
+                seen_games = tuple((int(n), tuple(sc) if sc else None) for n, sc in json.loads(seen or "[]"))
+            except (ValueError, TypeError):
+                raise InputError(f"table {label}: bad form field", field=f"o{board.id}") from None
+            entries.append(ResultEntry(board.id, version, game_scores=tuple(game_scores),
+                                       seen_game_scores=seen_games or None))
+        elif len(board.seats) == 2:
             result = workflow.parse_chess_result(str(form.get(f"r{board.id}") or ""), board=label)
             seen_result = workflow.parse_chess_result(seen, board=label) if seen else None
             entries.append(ResultEntry(board.id, version, result=result, seen_result=seen_result))

@@ -4,21 +4,17 @@ Everything is generic over ``fairdraw.core.registry``: a system registered on ``
 works on the page as soon as it lands. Fixed systems ("fixed": Berger, Meerkamp, Heller,
 mahjong seating, league) produce the whole schedule at once; per-round systems (the
 Swiss systems) get the rounds played so far, with results, and produce the next one.
-Standings come from the scoring layer of issue 6 through its documented command
-``fairdraw standings --json``; while that layer is missing the page says so instead of
+Standings come from the scoring layer of issue 6 (``fairdraw.scoring``, the same code
+``fairdraw standings`` runs); while that layer is missing the page says so instead of
 inventing numbers.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import re
-import tempfile
-import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
@@ -122,25 +118,15 @@ def parse_player_text(text: str, *, filename: str = "pasted text") -> list[Parti
 
 
 def _players_from_trf(text: str, filename: str) -> list[Participant]:
+    """The ``001`` lines of a TRF16 file (id = start rank), through the reader of issue 3."""
     try:
-        from fairdraw.formats import trf  # issue 3 (swiss branch)
+        from fairdraw.formats.trf import parse_trf, trf_to_participants
     except ImportError:
         raise UnavailableError("TRF16 import is not available yet: the TRF16 reader (issue 3) is not installed") from None
-    reader = getattr(trf, "parse_trf", None) or getattr(trf, "read_trf_text", None) or getattr(trf, "loads", None)
-    if reader is None:
-        raise UnavailableError("TRF16 import is not available yet: no text reader found in fairdraw.formats.trf")
-    parsed = reader(text)
-    players = getattr(parsed, "players", parsed)
-    result: list[Participant] = []
-    for p in players:
-        if isinstance(p, Participant):
-            result.append(p)
-        else:
-            result.append(Participant(id=int(p.id), name=str(p.name), rating=getattr(p, "rating", None) or None,
-                                      federation=getattr(p, "federation", None) or None))
-    if not result:
+    players = list(trf_to_participants(parse_trf(text, source=filename)))
+    if not players:
         raise InputError("the TRF16 text lists no players (no 001 lines)", source=filename)
-    return result
+    return players
 
 
 # --- pairing -------------------------------------------------------------------------
@@ -185,8 +171,18 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
                 raise InputError(
                     f"enter every result of round {last.round} first (missing: board {', '.join(map(str, missing))})"
                 )
+        # A withdrawn player stays in the field (the history refers to them) and is
+        # announced absent for the round, as a TRF16 file does with a blank round entry
+        # (the ``requested_byes`` option of fairdraw.formats.trf.trf_to_request).
+        requested = dict(options.get("requested_byes") or {})
+        for pid in withdrawn:
+            requested.setdefault(pid, "absent")
         request = PairingRequest(
-            players=active, history=played, total_rounds=total_rounds, seed=schedule.seed, options=options
+            players=schedule.players,
+            history=played,
+            total_rounds=total_rounds,
+            seed=schedule.seed,
+            options={**options, "requested_byes": requested},
         )
         produced = system.pair(request)
         new_rounds = [r for r in produced.rounds if r.round > len(played)][:1]
@@ -233,64 +229,68 @@ def parse_scores(values: list[str], *, board: str) -> tuple[int, ...] | None:
 
 
 @dataclass
-class Standings:
-    """Ranked rows as the scoring layer's JSON gives them, and the tie-break codes."""
+class StandingsTable:
+    """One ranked table (one per group for Meerkamp-style events)."""
 
-    rows: list[dict[str, Any]]
+    group: str | None
     codes: list[str]
+    rows: list[dict[str, Any]]
+    scoring: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
-_cli_lock = threading.Lock()
+@dataclass
+class Standings:
+    """Every table of an event's standings."""
+
+    tables: list[StandingsTable]
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        return [row for table in self.tables for row in table.rows]
+
+
+def _number(value: Any) -> int | float:
+    """Points as the CLI's JSON writes them: whole numbers as int, else 6 decimals."""
+    from fractions import Fraction
+
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    if isinstance(value, int):
+        return value
+    return round(float(value), 6)
 
 
 def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None) -> Standings:
-    """Standings through ``fairdraw standings FILE --json`` (issue 6, item 4).
+    """Standings from the scoring layer of issue 6 (``fairdraw.scoring``).
 
-    The command's JSON output is the documented interface of the scoring layer, so the
-    page shows exactly what the CLI shows. Raises ``UnavailableError`` while the command
-    is not installed.
+    Raises ``UnavailableError`` while that layer is not installed, and ``InputError``
+    for a scoring or tie-break code it does not know; never invents a table.
     """
-    from fairdraw.cli import app as cli_app  # imports every command module
-    from fairdraw.cli.base import app
-
-    del cli_app
-    names = {c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands}
-    if "standings" not in names:
-        raise UnavailableError("standings are not available yet: the scoring layer (issue 6) is not installed")
-    if not any(r.tables for r in schedule.rounds):
-        return Standings(rows=[], codes=[])
-    args = ["standings"]
-    with tempfile.TemporaryDirectory(prefix="fairdraw-") as tmp:
-        path = Path(tmp) / "event.json"
-        path.write_text(dump_schedule(schedule), encoding="utf-8")
-        args.append(str(path))
-        if scoring:
-            args += ["--scoring", scoring]
-        if tiebreaks:
-            args += ["--tiebreaks", tiebreaks]
-        args.append("--json")
-        out, err = io.StringIO(), io.StringIO()
-        with _cli_lock, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                app(args=args, standalone_mode=False)
-            except InputError as exc:
-                raise InputError(f"standings: {exc.message}") from None
-            except SystemExit as exc:
-                if exc.code not in (0, None):
-                    raise InputError(f"standings failed: {err.getvalue().strip() or exc.code}") from None
-            except Exception as exc:  # click usage errors: an unknown scoring or tie-break code
-                raise InputError(f"standings: {exc}") from None
     try:
-        data = json.loads(out.getvalue())
-    except json.JSONDecodeError:
-        raise InputError("standings: the scoring layer did not return JSON") from None
-    rows = list(data.get("standings", []))
-    codes: list[str] = []
-    for row in rows:
-        for code in (row.get("tiebreaks") or {}):
-            if code not in codes:
-                codes.append(code)
-    return Standings(rows=rows, codes=codes)
+        from fairdraw.scoring.standings import compute_group_standings
+    except ImportError:
+        raise UnavailableError("standings are not available yet: the scoring layer (issue 6) is not installed") from None
+    if not any(t.result is not None or t.scores is not None or any(getattr(g, "scores", None) for g in t.games)
+               for r in schedule.rounds for t in r.tables):
+        return Standings(tables=[])
+    codes = None
+    if tiebreaks:
+        codes = [] if tiebreaks.strip().lower() == "none" else [c for c in tiebreaks.split(",") if c]
+    try:
+        computed = compute_group_standings(schedule, scoring or None, codes)
+    except (KeyError, ValueError) as exc:
+        raise InputError(f"standings: {exc.args[0] if exc.args else exc}", field="scoring") from None
+    tables = []
+    for st in computed:
+        rows = [
+            {"rank": r.rank, "id": r.id, "name": r.name, "number": r.number, "points": _number(r.points),
+             "tiebreaks": {k: _number(v) for k, v in r.tiebreaks.items()}}
+            for r in st.rows
+        ]
+        tables.append(StandingsTable(group=st.group, codes=list(st.tiebreaks), rows=rows, scoring=st.scoring,
+                                     meta=_json_safe(st.meta)))
+    return Standings(tables=tables)
 
 
 # --- exports -------------------------------------------------------------------------
@@ -301,16 +301,48 @@ def export_json(schedule: Schedule) -> str:
     return dump_schedule(schedule)
 
 
-def export_trf(schedule: Schedule) -> str:
-    """TRF16 through the writer of issue 3, when it is installed."""
+_TRF_SIDES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+", "-"),
+              "-/+": ("-", "+"), "-/-": ("-", "-")}
+
+
+def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None) -> str:
+    """The event as TRF16 (FIDE's exchange format) through the writer of issue 3.
+
+    Start ranks are the pairing numbers; each round column holds the opponent, the colour
+    and the result letter, byes their TRF letter (U allocated, H half, F full, Z zero,
+    blank absence). Points (columns 80-83) follow TRF's default point system. Only chess
+    events (two seats per board) have a TRF16 form.
+    """
     try:
         from fairdraw.formats import trf
     except ImportError:
         raise UnavailableError("TRF16 export is not available yet: the TRF16 writer (issue 3) is not installed") from None
-    writer = getattr(trf, "schedule_to_trf", None) or getattr(trf, "dump_trf", None)
-    if writer is None:
-        raise UnavailableError("TRF16 export is not available yet: no schedule writer in fairdraw.formats.trf")
-    return str(writer(schedule))
+    if any(len(t.seats) != 2 for r in schedule.rounds for t in r.tables):
+        raise InputError("TRF16 is a chess format: this event has tables of more than two")
+    order = sorted(schedule.players, key=lambda p: (schedule.number_of(p.id), p.id))
+    start = {p.id: index for index, p in enumerate(order, start=1)}
+    entries: dict[int, list[Any]] = {p.id: [] for p in order}
+    for rnd in schedule.rounds:
+        seen: dict[int, Any] = {}
+        for table in rnd.tables:
+            white, black = table.seats
+            w, b = _TRF_SIDES.get(table.result or "", (" ", " "))
+            seen[white] = trf.RoundEntry(start[black], "w", w)
+            seen[black] = trf.RoundEntry(start[white], "b", b)
+        for bye in rnd.byes:
+            letter = {"meerkamp-bye": "F"}.get(bye.kind, trf.BYE_LETTER_OF.get(bye.kind, "U"))
+            seen[bye.id] = trf.RoundEntry(None, "-", letter)
+        for pid in entries:
+            entries[pid].append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
+    points = trf.PointSystem()
+    lines: list[Any] = [trf.RawLine(f"012 {name}".rstrip())]
+    if total_rounds is not None:
+        lines.append(trf.RoundsLine(f"XXR {total_rounds}", total_rounds))
+    for p in order:
+        games = entries[p.id]
+        lines.append(trf.PlayerLine(number=start[p.id], name=p.name, rating=p.rating, federation=p.federation or "",
+                                    points=sum(points.of(g) for g in games), games=games))
+    return trf.TrfDocument(lines=lines, line_ending="\n").dump()
 
 
 def export_csv(schedule: Schedule) -> str:

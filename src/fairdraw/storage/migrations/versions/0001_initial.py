@@ -75,6 +75,7 @@ def upgrade() -> None:
         sa.Column("games", sa.JSON, nullable=True),
         sa.Column("result", sa.String(16), nullable=True),
         sa.Column("scores", sa.JSON, nullable=True),
+        sa.Column("penalties", sa.JSON, nullable=True),
         sa.Column("version", sa.Integer, nullable=False),
         sa.UniqueConstraint("round_id", "position", name="uq_board_position"),
     )
