@@ -162,9 +162,11 @@ def toy_systems() -> Iterator[None]:
         kind = "per-round"
 
         def pair(self, request: PairingRequest) -> Schedule:
+            absent = dict(request.options.get("requested_byes") or {})
             order = sorted(request.players, key=lambda p: (-_points(request.history, p.id), p.id))
-            ids = [p.id for p in order]
-            byes = (Bye(ids.pop()),) if len(ids) % 2 else ()
+            ids = [p.id for p in order if p.id not in absent]
+            byes = tuple(Bye(pid, kind) for pid, kind in absent.items())
+            byes += (Bye(ids.pop()),) if len(ids) % 2 else ()
             tables = tuple(Table(table=i + 1, seats=(ids[2 * i], ids[2 * i + 1])) for i in range(len(ids) // 2))
             nxt = Round(round=len(request.history) + 1, tables=tables, byes=byes)
             return Schedule(self.name, request.players, (*request.history, nxt), meta={"explanation": "neighbours by score"})

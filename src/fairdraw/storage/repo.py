@@ -425,8 +425,9 @@ def undo_last_round(session: Session, event: Event) -> int:
     if not event.rounds:
         raise InputError("there is no round to undo")
     last = max(event.rounds, key=lambda r: r.number)
-    session.execute(delete(Board).where(Board.round_id == last.id))
-    session.execute(delete(RoundRow).where(RoundRow.id == last.id))
+    number, round_id = last.number, last.id
+    session.execute(delete(Board).where(Board.round_id == round_id))
+    session.execute(delete(RoundRow).where(RoundRow.id == round_id))
     session.expire(event)
     session.flush()
-    return last.number
+    return number
