@@ -141,7 +141,7 @@ def test_mahjong_sixteen_players_five_rounds_table_cards(page, live) -> None:  #
         for card in cards.all()[4 * round_number: 4 * round_number + 4]:
             assert card.locator(".rd").inner_text() == f"Round {round_number + 1}"
             assert card.locator("th.wind").all_inner_texts() == ["East", "South", "West", "North"]
-            people = [re.sub(r"\s*\(\d+\)$", "", t).strip() for t in card.locator("td.who").all_inner_texts()]
+            people = [re.sub(r"\s*\(\d+\)$", "", t).strip() for t in card.locator("td.person").all_inner_texts()]
             assert len(people) == 4
             seated += people
             for wind, person in zip(("East", "South", "West", "North"), people, strict=True):

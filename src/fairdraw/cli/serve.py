@@ -29,17 +29,18 @@ def serve_command(
     from fairdraw.web import create_app
 
     web = create_app(database)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
-    console.print(f"[bold]fairdraw[/] is running at [link={address}]{address}[/link]", highlight=False)
-    console.print(f"database: {_safe(web.state.database_url)}", highlight=False)
+    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731  (URLs never wrapped)
+    say(f"fairdraw is running at {address}")
+    if host in ("0.0.0.0", "::"):
+        say(f"(listening on every network interface: other devices use this machine's address, port {port})")
+    say(f"database: {_safe(web.state.database_url)}")
     token = web.state.web.setup_token
     if token is not None:
-        console.print(
-            f"First run: create the organiser account at {address}setup?token={token}\n"
-            "(or stop the server and run `fairdraw user add NAME`)",
-            highlight=False,
-        )
+        say(f"First run: create the organiser account at {address}setup?token={token}")
+        say("(or stop the server and run `fairdraw user add NAME`)")
+    say("Stop with Ctrl+C; everything entered is already saved.")
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
