@@ -4,6 +4,7 @@ keyboard shortcuts, undo, withdrawals, exports; and a restart loses nothing."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -139,7 +140,7 @@ def test_mahjong_tables_scores_and_table_cards(client: TestClient, toy_systems: 
     cards = TestClient(client.app).get(f"/p/{slug}/print/cards?round=1").text
     assert cards.count('class="card-print"') == 2
     first_card = cards.split('class="card-print"')[1]
-    winds = re.findall(r'<th class="wind">(\w+)</th><td class="who">([^<(]+)', first_card)
+    winds = re.findall(r'<th class="wind">(\w+)</th><td class="person">([^<(]+)', first_card)
     assert [(w, n.strip()) for w, n in winds] == [("East", "Player 1"), ("South", "Player 2"),
                                                   ("West", "Player 3"), ("North", "Player 4")]
 
@@ -175,3 +176,18 @@ def test_exports(client: TestClient) -> None:
     assert len(csv_text.splitlines()) == 1 + 3 * 4  # 3 rounds x 2 boards x 2 seats
     players = client.get(f"/events/{event}/export/players.csv").text
     assert players.splitlines()[1] == "1,Player 1,2390,,"
+
+
+def test_requested_bye_goes_to_the_system_once(client: TestClient, toy_systems: None) -> None:
+    event = create_event(client, "toy-swiss", rounds="3")
+    import_players(client, event, field_csv(5))
+    assert "half-point bye in the next round" in post(client, event, "/players/2/bye", bye="half-point").text
+    assert "not 'sabbatical'" in html.unescape(post(client, event, "/players/3/bye", bye="sabbatical").text)
+    post(client, event, "/pair")
+    first = _schedule(client, event).rounds[0]
+    assert ("half-point" in {b.kind for b in first.byes if b.id == 2})
+    assert 2 not in {pid for t in first.tables for pid in t.seats}
+    page = client.get(f"/events/{event}/rounds/1").text
+    client.post(f"/events/{event}/rounds/1/results", data=results_form(page, {0: "1", 1: "1"}))
+    post(client, event, "/pair")  # the request was for one round only
+    assert 2 in {pid for t in _schedule(client, event).rounds[1].tables for pid in t.seats}

@@ -86,6 +86,9 @@ class Participant(Base):
     club: Mapped[str | None] = mapped_column(String(200), nullable=True)
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: a bye asked for the next round of a per-round system ("half-point", "zero-point");
+    #: handed to the system as ``requested_byes`` and cleared once that round is paired
+    next_bye: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
     event: Mapped[Event] = relationship(back_populates="participants")
 

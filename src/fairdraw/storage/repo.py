@@ -213,6 +213,21 @@ def set_withdrawn(session: Session, event: Event, pid: int, withdrawn: bool) -> 
     raise NotFoundError(f"no player {pid} in this event")
 
 
+REQUESTABLE_BYES = ("half-point", "zero-point")
+
+
+def set_next_bye(session: Session, event: Event, pid: int, kind: str | None) -> Participant:
+    """Record (or clear) a bye a player asked for in the next round (FIDE: H or Z)."""
+    if kind is not None and kind not in REQUESTABLE_BYES:
+        raise InputError(f"a requested bye is one of {', '.join(REQUESTABLE_BYES)}, not {kind!r}", field="bye")
+    for participant in event.participants:
+        if participant.pid == pid:
+            participant.next_bye = kind
+            session.flush()
+            return participant
+    raise NotFoundError(f"no player {pid} in this event")
+
+
 # --- rounds and results --------------------------------------------------------------
 
 
@@ -306,6 +321,7 @@ def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], 
     for participant in event.participants:
         if participant.pid in numbers:
             participant.number = numbers[participant.pid]
+        participant.next_bye = None  # a requested bye applies to one round only
     session.flush()
     return stored
 

@@ -337,6 +337,20 @@ def _routes(app: FastAPI, state: WebState) -> None:  # noqa: C901 - one place li
 
         return await _act(request, event_id, work, anchor="players")
 
+    @app.post("/events/{event_id}/players/{pid}/bye")
+    async def request_bye(request: Request, event_id: int, pid: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+        kind = _text(form, "bye").strip() or None
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = repo.set_next_bye(db, event, pid, kind)
+                return f"{player.name}: {kind + ' bye' if kind else 'no bye'} in the next round."
+
+        return await _act(request, event_id, work, anchor="players")
+
     @app.post("/events/{event_id}/pair")
     async def pair(request: Request, event_id: int) -> Response:
         form = await request.form()
@@ -347,8 +361,9 @@ def _routes(app: FastAPI, state: WebState) -> None:  # noqa: C901 - one place li
                 event = repo.get_event(db, event_id)
                 schedule = repo.event_schedule(event)
                 withdrawn = {p.pid for p in event.participants if p.withdrawn}
+                requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
                 made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
-                                          options=dict(event.options or {}))
+                                          options=dict(event.options or {}), requested_byes=requested)
                 repo.store_rounds(db, event, made.rounds, made.meta, made.numbers)
                 numbers = [r.round for r in made.rounds]
                 if len(numbers) == 1:

@@ -141,7 +141,8 @@ class Pairing:
     numbers: dict[int, int] = field(default_factory=dict)
 
 
-def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | None, options: dict[str, Any]) -> Pairing:
+def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | None, options: dict[str, Any],
+              requested_byes: dict[int, str] | None = None) -> Pairing:
     """Pair the next round (per-round systems) or the whole schedule (fixed systems)."""
     try:
         system = get_system(schedule.system)
@@ -174,7 +175,7 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
         # A withdrawn player stays in the field (the history refers to them) and is
         # announced absent for the round, as a TRF16 file does with a blank round entry
         # (the ``requested_byes`` option of fairdraw.formats.trf.trf_to_request).
-        requested = dict(options.get("requested_byes") or {})
+        requested = {**dict(options.get("requested_byes") or {}), **(requested_byes or {})}
         for pid in withdrawn:
             requested.setdefault(pid, "absent")
         request = PairingRequest(
