@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from fairdraw.storage import repo
 from fairdraw.storage.db import make_engine, migrate, session_factory
 from fairdraw.web import create_app
+from tests.web.e2e_support import browser, live, page  # noqa: F401  (browser fixtures)
 
 PASSWORD = "correct horse battery"
 BACKENDS = ["sqlite", "postgresql"]
@@ -122,9 +123,9 @@ def csrf_of(html: str) -> str:
 
 def signed_in(app) -> TestClient:  # type: ignore[no-untyped-def]
     client = TestClient(app)
-    page = client.get("/login")
+    login = client.get("/login")
     response = client.post("/login", data={"username": "organiser", "password": PASSWORD,
-                                           "csrf_token": csrf_of(page.text)}, follow_redirects=False)
+                                           "csrf_token": csrf_of(login.text)}, follow_redirects=False)
     assert response.status_code == 303, response.text
     return client
 

@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Self
 
 import pytest
 
@@ -36,7 +37,7 @@ class LiveServer:
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def __enter__(self) -> LiveServer:
+    def __enter__(self) -> Self:
         self.thread.start()
         deadline = time.monotonic() + 20
         while not self.server.started:

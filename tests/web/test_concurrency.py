@@ -65,7 +65,8 @@ def test_simultaneous_submissions_exactly_one_wins(app) -> None:  # type: ignore
         barrier = threading.Barrier(2)
         statuses: list[int] = [0, 0]
 
-        def submit(index: int, client: TestClient) -> None:
+        def submit(index: int, client: TestClient, barrier: threading.Barrier = barrier, event: int = event,
+                   forms: list[dict[str, str]] = forms, statuses: list[int] = statuses) -> None:
             barrier.wait()
             response = client.post(f"/events/{event}/rounds/1/results", data=forms[index], follow_redirects=False)
             statuses[index] = response.status_code

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from fairdraw.core.registry import all_systems
-from tests.web.e2e_support import OUTPUT, browser, live, page, screenshot  # noqa: F401  (fixtures)
+from tests.web.e2e_support import screenshot
 
 pytestmark = pytest.mark.e2e
 

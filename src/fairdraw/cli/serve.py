@@ -31,7 +31,6 @@ def serve_command(
     web = create_app(database)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
-    say = lambda text: console.print(text, highlight=False, soft_wrap=True)  # noqa: E731  (URLs never wrapped)
     say(f"fairdraw is running at {address}")
     if host in ("0.0.0.0", "::"):
         say(f"(listening on every network interface: other devices use this machine's address, port {port})")
@@ -62,11 +61,17 @@ def user_add(
     console.print(f"Organiser {username!r} created.", highlight=False)
 
 
+def say(text: str) -> None:
+    """Print a line as is (soft wrap: a long URL is never broken across lines)."""
+    console.print(text, highlight=False, soft_wrap=True)
+
+
 def _safe(url: str) -> str:
     """The URL with any password hidden."""
     from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except Exception:
+    except ArgumentError:
         return url

@@ -18,6 +18,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
 from fairdraw.core.errors import InputError
@@ -50,7 +51,7 @@ def make_engine(url: str) -> Engine:
     """
     try:
         parsed = make_url(url)
-    except Exception as exc:  # sqlalchemy.exc.ArgumentError and friends
+    except ArgumentError as exc:
         raise InputError(f"not a database URL: {exc}", field="database") from None
     kwargs: dict[str, Any] = {"future": True}
     if parsed.get_backend_name() == "sqlite":

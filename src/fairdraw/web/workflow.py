@@ -333,8 +333,8 @@ def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None =
         for bye in rnd.byes:
             letter = {"meerkamp-bye": "F"}.get(bye.kind, trf.BYE_LETTER_OF.get(bye.kind, "U"))
             seen[bye.id] = trf.RoundEntry(None, "-", letter)
-        for pid in entries:
-            entries[pid].append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
+        for pid, column in entries.items():
+            column.append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
     points = trf.PointSystem()
     lines: list[Any] = [trf.RawLine(f"012 {name}".rstrip())]
     if total_rounds is not None:
