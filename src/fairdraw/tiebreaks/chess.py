@@ -1,0 +1,309 @@
+"""FIDE tie-breaks (C.07, Tie-Break Regulations, 2023) and seed 002's weerstandspunten.
+
+Unplayed rounds (C.07 2023 section 16) are handled in two places:
+
+* an opponent's score, as it enters a participant's Buchholz or Sonneborn-Berger, is the
+  opponent's *adjusted* score: the voluntary unplayed rounds (VUR, art. 16.2) that come
+  after the opponent's last round that was not a VUR (typically the rounds after a
+  withdrawal) and have no opponent count as draws (art. 16.3.2); everything else counts
+  as scored;
+* a participant's own unplayed round (bye, forfeit, absence) counts as a game against a
+  *dummy opponent* whose score is the participant's own final score (art. 16.4), worth
+  in Sonneborn-Berger that score times the points the round gave;
+* cut and median modifiers (art. 14) remove the least significant values; when the
+  participant has VURs, their dummy values are cut first (art. 14.6), the most
+  significant value is cut without that exception.
+
+The same reading is implemented by FIDE's Technical Commission's reference tie-break
+server; the hand-worked examples in tests/scoring/test_fide_tiebreaks.py follow it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import ClassVar
+
+from fairdraw.scoring.results import GAME, ChessEntry
+from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
+
+
+def adjusted_score(ctx: TieBreakContext, pid: int) -> Fraction:
+    """A participant's score as seen by their opponents' Buchholz (C.07 2023 art. 16.3)."""
+    entries = ctx.entries.get(pid, [])
+    last_non_vur = max((e.round for e in entries if not e.voluntary_unplayed), default=0)
+    total = Fraction(0)
+    for e in entries:
+        if e.round <= last_non_vur or e.opponent is not None:
+            total += ctx.round_points[pid].get(e.round, Fraction(0))
+        else:
+            total += ctx.draw  # art. 16.3.2: VURs after the last non-VUR round count as draws
+    return total
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One round's contribution: the (dummy) opponent's score and the tie-break value."""
+
+    vur: bool
+    score: Fraction
+    value: Fraction
+
+
+def _cut(items: list[_Item], low: int, high: int) -> list[_Item]:
+    """Drop the ``low`` least and ``high`` most significant values (art. 14; VURs first, 14.6)."""
+    items = list(items)
+    low = min(low, len(items))
+    high = min(high, len(items) - low)
+    for _ in range(low):
+        vurs = [it for it in items if it.vur]
+        pool = vurs if vurs else items
+        items.remove(min(pool, key=lambda it: (it.score, it.value)))
+    for _ in range(high):
+        items.remove(max(items, key=lambda it: (it.score, it.value)))
+    return items
+
+
+def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, Fraction]) -> list[_Item]:
+    own = ctx.totals[pid]
+    items = []
+    for e in ctx.entries[pid]:
+        points = ctx.round_points[pid].get(e.round, Fraction(0))
+        if e.played:
+            assert e.opponent is not None
+            score = adjusted[e.opponent]
+        else:
+            score = own  # art. 16.4: the dummy opponent has the participant's own score
+        items.append(_Item(e.voluntary_unplayed, score, score * points if sonneborn else score))
+    return items
+
+
+class _OpponentSum(TieBreak):
+    accepts_cuts: ClassVar[bool] = True
+    sonneborn: ClassVar[bool] = False
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        adjusted = {pid: adjusted_score(ctx, pid) for pid in ctx.entries}
+        out = {}
+        for pid in players:
+            kept = _cut(_items(ctx, pid, self.sonneborn, adjusted), spec.cut_low, spec.cut_high)
+            out[pid] = sum((it.value for it in kept), Fraction(0))
+        return out
+
+
+@register_tiebreak
+class Buchholz(_OpponentSum):
+    """C.07 (2023) art. 8.1: the sum of the opponents' scores; modifiers C1, C2, M1 (art. 14)."""
+
+    code: ClassVar[str] = "BH"
+    description: ClassVar[str] = "Buchholz: sum of the opponents' scores (BH:C1, BH:C2 cut; BH:M1 median)"
+
+
+@register_tiebreak
+class SonnebornBerger(_OpponentSum):
+    """C.07 (2023) art. 8.2: each opponent's score times the points scored against them."""
+
+    code: ClassVar[str] = "SB"
+    description: ClassVar[str] = "Sonneborn-Berger: opponents' scores weighted by the points scored against them"
+    sonneborn: ClassVar[bool] = True
+
+
+@register_tiebreak
+class Weerstandspunten(TieBreak):
+    """Seed 002: when a game was played, a win adds twice the opponent's score, a draw once,
+    a loss nothing ("Als een match heeft plaatsgevonden ...")."""
+
+    code: ClassVar[str] = "WP"
+    description: ClassVar[str] = "Weerstandspunten (seed 002): a win adds twice the opponent's score, a draw once"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        weight = {"W": 2, "D": 1, "L": 0}
+        return {
+            pid: sum(
+                (weight[e.outcome] * ctx.totals[e.opponent] for e in ctx.entries[pid] if e.played and e.opponent),
+                Fraction(0),
+            )
+            for pid in players
+        }
+
+
+@register_tiebreak
+class DirectEncounter(TieBreak):
+    """C.07 (2023) art. 6: points scored in the games among the participants still tied.
+
+    Applied when every pair of the tied group has met (over the board); otherwise it does
+    not separate them (every member gets 0) - the regulation's partial-meeting extension is
+    not implemented.
+    """
+
+    code: ClassVar[str] = "DE"
+    description: ClassVar[str] = "Direct encounter: points among the tied participants (when all of them met)"
+    per_group: ClassVar[bool] = True
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        group = set(players)
+        zero = {pid: Fraction(0) for pid in players}
+        if len(group) < 2:
+            return zero
+        met: set[frozenset[int]] = set()
+        values = dict(zero)
+        for pid in players:
+            for e in ctx.entries[pid]:
+                if e.played and e.opponent in group:
+                    met.add(frozenset((pid, e.opponent)))
+                    values[pid] += ctx.round_points[pid].get(e.round, Fraction(0))
+        if any(frozenset(pair) not in met for pair in combinations(sorted(group), 2)):
+            return zero
+        return values
+
+
+@register_tiebreak
+class Wins(TieBreak):
+    """C.07 (2023) art. 7.1 WIN: rounds that scored a win, played or not (forfeit wins and
+    full-point or allocated byes included)."""
+
+    code: ClassVar[str] = "WIN"
+    description: ClassVar[str] = "Number of wins, including unplayed wins (forfeits, full-point byes)"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.outcome == "W")) for pid in players}
+
+
+@register_tiebreak
+class WinsOverTheBoard(TieBreak):
+    """C.07 (2023) art. 7.2 WON: games won over the board."""
+
+    code: ClassVar[str] = "WON"
+    description: ClassVar[str] = "Number of games won over the board"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.played and e.outcome == "W")) for pid in players}
+
+
+@register_tiebreak
+class BlackGames(TieBreak):
+    """C.07 (2023) art. 7.3 BPG: games played with black (unplayed games do not count)."""
+
+    code: ClassVar[str] = "BPG"
+    description: ClassVar[str] = "Number of games played with black"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.played and e.colour == "b")) for pid in players}
+
+
+@register_tiebreak
+class ProgressiveScore(TieBreak):
+    """C.07 (2023) art. 7.5 PS: the sum of the running scores after each round; PS:C1 cuts
+    the first round's running score (art. 14.4)."""
+
+    code: ClassVar[str] = "PS"
+    description: ClassVar[str] = "Progressive score: sum of the running scores round by round (PS:C1 cuts round 1)"
+    accepts_cuts: ClassVar[bool] = True
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        out = {}
+        for pid in players:
+            running = Fraction(0)
+            total = Fraction(0)
+            for i, e in enumerate(sorted(ctx.entries[pid], key=lambda e: e.round)):
+                running += ctx.round_points[pid].get(e.round, Fraction(0))
+                if i >= spec.cut_low:
+                    total += running
+            out[pid] = total
+        return out
+
+
+def _rated_games(ctx: TieBreakContext, pid: int) -> list[tuple[int, ChessEntry]]:
+    games = []
+    for e in ctx.entries[pid]:
+        if e.played and e.opponent is not None:
+            rating = ctx.schedule.player(e.opponent).rating
+            if rating:
+                games.append((rating, e))
+    return games
+
+
+def _round_half_up(value: Fraction) -> int:
+    return int((value * 2 + 1) // 2)
+
+
+@register_tiebreak
+class AverageRatingOfOpponents(TieBreak):
+    """C.07 (2023) art. 10.1 ARO: the average rating of the opponents met over the board
+    (unrated opponents left out), rounded to the nearest whole number."""
+
+    code: ClassVar[str] = "ARO"
+    description: ClassVar[str] = "Average rating of the opponents played"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        out = {}
+        for pid in players:
+            ratings = [r for r, _ in _rated_games(ctx, pid)]
+            out[pid] = Fraction(_round_half_up(Fraction(sum(ratings), len(ratings)))) if ratings else Fraction(0)
+        return out
+
+
+#: FIDE's conversion from a percentage score p to a rating difference dp (FIDE rating
+#: regulations B.02 table 8.1.1), for p from 0.50 to 1.00 in hundredths; below 0.50 the
+#: difference is the negative of that for 1 - p.
+_DP = (
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184,
+    193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501,
+    538, 589, 677, 800,
+)
+
+
+def rating_difference(p: Fraction) -> int:
+    """dp for a score fraction p (rounded to hundredths, as the table is read)."""
+    hundredths = _round_half_up(p * 100)
+    if hundredths >= 50:
+        return _DP[hundredths - 50]
+    return -_DP[50 - hundredths]
+
+
+@register_tiebreak
+class PerformanceRating(TieBreak):
+    """C.07 (2023) art. 10.2 TPR: ARO plus the rating difference dp of the percentage
+    scored in those games (FIDE's conversion table)."""
+
+    code: ClassVar[str] = "TPR"
+    description: ClassVar[str] = "Tournament performance rating: ARO + dp(percentage scored)"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        value = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}
+        out = {}
+        for pid in players:
+            games = _rated_games(ctx, pid)
+            if not games:
+                out[pid] = Fraction(0)
+                continue
+            aro = _round_half_up(Fraction(sum(r for r, _ in games), len(games)))
+            p = sum((value[e.outcome] for _, e in games), Fraction(0)) / len(games)
+            out[pid] = Fraction(aro + rating_difference(p))
+        return out
+
+
+@register_tiebreak
+class Koya(TieBreak):
+    """C.07 (2023) art. 9.2 KS: points scored against the opponents who finished with at
+    least half of the maximum possible score (round robins)."""
+
+    code: ClassVar[str] = "KS"
+    description: ClassVar[str] = "Koya: points against opponents with at least 50 % of the maximum score"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        rounds = {e.round for es in ctx.entries.values() for e in es}
+        limit = ctx.win * len(rounds) / 2
+        out = {}
+        for pid in players:
+            out[pid] = sum(
+                (
+                    ctx.round_points[pid].get(e.round, Fraction(0))
+                    for e in ctx.entries[pid]
+                    if e.opponent is not None and e.kind == GAME and ctx.totals[e.opponent] >= limit
+                ),
+                Fraction(0),
+            )
+        return out
