@@ -101,9 +101,7 @@ def rank_by(scores: dict[int, Fraction], previous: tuple[int, ...], start: tuple
     return tuple(sorted(previous, key=lambda pid: (-scores[pid], position[pid])))
 
 
-def keizer(
-    entries: dict[int, list[ChessEntry]], start: tuple[int, ...], params: KeizerParams
-) -> KeizerResult:
+def keizer(entries: dict[int, list[ChessEntry]], start: tuple[int, ...], params: KeizerParams) -> KeizerResult:
     """Iterate values -> scores -> ranking until the ranking is a fixed point (or cycles)."""
     ranking = start
     seen: dict[tuple[int, ...], int] = {ranking: 0}
@@ -115,7 +113,7 @@ def keizer(
         if new == ranking:
             return KeizerResult(ranking, values, scores, iteration, True)
         if new in seen:
-            cycle = history[seen[new]:]
+            cycle = history[seen[new] :]
             best = min(cycle, key=lambda r: (_moves(entries, r, start, params), cycle.index(r)))
             values = values_for(best, params)
             return KeizerResult(best, values, scores_for(entries, values, params), iteration, False, len(cycle))
@@ -126,7 +124,9 @@ def keizer(
     return KeizerResult(ranking, values, scores_for(entries, values, params), params.max_iterations, False)
 
 
-def _moves(entries: dict[int, list[ChessEntry]], ranking: tuple[int, ...], start: tuple[int, ...], params: KeizerParams) -> int:
+def _moves(
+    entries: dict[int, list[ChessEntry]], ranking: tuple[int, ...], start: tuple[int, ...], params: KeizerParams
+) -> int:
     again = rank_by(scores_for(entries, values_for(ranking, params), params), ranking, start)
     return sum(1 for a, b in zip(ranking, again, strict=True) if a != b)
 

@@ -86,8 +86,14 @@ def check_game(scores: Sequence[int], seats: int, params: MahjongParams) -> str 
 
 
 def game_results(
-    rnd: int, table: int, game: int, seats: Sequence[int], scores: Sequence[int],
-    penalties: Sequence[int] | None, params: MahjongParams, source: str = "<schedule>",
+    rnd: int,
+    table: int,
+    game: int,
+    seats: Sequence[int],
+    scores: Sequence[int],
+    penalties: Sequence[int] | None,
+    params: MahjongParams,
+    source: str = "<schedule>",
 ) -> list[SeatResult]:
     """Every seat's result in one game (the uma and oka split on tied scores)."""
     where = f"round {rnd} table {table}" + (f" game {game}" if game else "")
@@ -95,7 +101,11 @@ def game_results(
     if problem:
         raise InputError(f"{where}: {problem}", source=source, field="scores")
     if len(params.uma) != len(seats):
-        raise InputError(f"{where}: the uma has {len(params.uma)} places but the table {len(seats)} seats", source=source, field="uma")
+        raise InputError(
+            f"{where}: the uma has {len(params.uma)} places but the table {len(seats)} seats",
+            source=source,
+            field="uma",
+        )
     pens = list(penalties) if penalties is not None else [0] * len(seats)
     if len(pens) != len(seats):
         raise InputError(f"{where}: expected {len(seats)} penalties, got {len(pens)}", source=source, field="penalties")
@@ -105,11 +115,13 @@ def game_results(
     results = []
     pos = 0
     for place, group in placements(scores):
-        share = Fraction(sum(params.uma[pos:pos + len(group)]), len(group))
+        share = Fraction(sum(params.uma[pos : pos + len(group)]), len(group))
         oka_share = Fraction(oka, len(group)) if pos == 0 else Fraction(0)
         for i in group:
             raw = scores[i] - params.return_ + share + oka_share - pens[i]
-            results.append(SeatResult(rnd, table, game, seats[i], scores[i], place, share + oka_share, pens[i], raw / 1000))
+            results.append(
+                SeatResult(rnd, table, game, seats[i], scores[i], place, share + oka_share, pens[i], raw / 1000)
+            )
         pos += len(group)
     return results
 
@@ -122,9 +134,13 @@ def all_game_results(schedule: Schedule, params: MahjongParams, source: str = "<
             if table.games:
                 for g in table.games:
                     if g.scores is not None:
-                        out += game_results(rnd.round, table.table, g.game, g.seats, g.scores, g.penalties, params, source)
+                        out += game_results(
+                            rnd.round, table.table, g.game, g.seats, g.scores, g.penalties, params, source
+                        )
             elif table.scores is not None:
-                out += game_results(rnd.round, table.table, 0, table.seats, table.scores, table.penalties, params, source)
+                out += game_results(
+                    rnd.round, table.table, 0, table.seats, table.scores, table.penalties, params, source
+                )
     return out
 
 
@@ -170,6 +186,11 @@ class MahjongScoring(Scoring):
                 raise InputError(f"round {r.round}: unknown participant id {r.player}", field="seats")
             points[r.player] += r.points
             per_round[r.player][r.round] = per_round[r.player].get(r.round, Fraction(0)) + r.points
-        return ScoreSheet(points=points, per_round=per_round, meta={
-            "games": len({(r.round, r.table, r.game) for r in games}), "start": self.params.start,
-        })
+        return ScoreSheet(
+            points=points,
+            per_round=per_round,
+            meta={
+                "games": len({(r.round, r.table, r.game) for r in games}),
+                "start": self.params.start,
+            },
+        )

@@ -133,9 +133,10 @@ def completed_rounds(rounds: Iterable[Round]) -> list[Round]:
     """Rounds in which at least one table has a result, or that only hold byes."""
     done = []
     for rnd in rounds:
-        if any(t.result is not None or t.scores is not None or any(g.scores for g in t.games) for t in rnd.tables):
-            done.append(rnd)
-        elif not rnd.tables and rnd.byes:
+        entered = any(
+            t.result is not None or t.scores is not None or any(g.scores for g in t.games) for t in rnd.tables
+        )
+        if entered or (not rnd.tables and rnd.byes):
             done.append(rnd)
     return done
 
@@ -158,7 +159,9 @@ def chess_entries(schedule: Schedule, *, source: str = "<schedule>") -> dict[int
                 if pid not in entries:
                     raise InputError(f"round {rnd.round}: unknown participant id {pid}", source=source, field="seats")
                 if pid in seen:
-                    raise InputError(f"round {rnd.round}: participant {pid} appears twice", source=source, field="seats")
+                    raise InputError(
+                        f"round {rnd.round}: participant {pid} appears twice", source=source, field="seats"
+                    )
                 seen.add(pid)
                 entries[pid].append(entry)
         for bye in rnd.byes:

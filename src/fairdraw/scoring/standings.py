@@ -117,7 +117,9 @@ def compute_standings(
     breakers = [get_tiebreak(s) for s in specs]
     for spec, tb in zip(specs, breakers, strict=True):
         if tb.game != scoring.game:
-            raise ValueError(f"the tie-break {spec.text} is for {tb.game}, but the scoring {scoring.name!r} is for {scoring.game}")
+            raise ValueError(
+                f"the tie-break {spec.text} is for {tb.game}, but the scoring {scoring.name!r} is for {scoring.game}"
+            )
     sheet = scoring.score(schedule)
     ctx = build_context(schedule, scoring, sheet)
 
@@ -134,13 +136,13 @@ def compute_standings(
         for pid in ids:
             values[pid][spec.text] = computed[pid]
             keys[pid].append(-computed[pid] if tb.higher_is_better else computed[pid])
-    order = sorted(ids, key=lambda pid: (keys[pid], schedule.number_of(pid)))
+    number = {pid: schedule.number_of(pid) for pid in ids}
+    names = {p.id: p.name for p in schedule.players}
+    order = sorted(ids, key=lambda pid: (keys[pid], number[pid]))
     rows = []
     for index, pid in enumerate(order):
         rank = index + 1 if index == 0 or keys[order[index - 1]] != keys[pid] else rows[-1].rank
-        rows.append(
-            StandingRow(rank, pid, schedule.player(pid).name, schedule.number_of(pid), sheet.points[pid], values[pid])
-        )
+        rows.append(StandingRow(rank, pid, names[pid], number[pid], sheet.points[pid], values[pid]))
     return Standings(tuple(rows), scoring.name, tuple(s.text for s in specs), dict(sheet.meta))
 
 

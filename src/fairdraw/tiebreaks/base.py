@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from fairdraw.core.model import Schedule
 from fairdraw.scoring.base import ScoreSheet
@@ -68,6 +68,8 @@ class TieBreakContext:
     win: Fraction
     draw: Fraction
     mahjong: tuple[SeatResult, ...] = ()
+    #: Values several tie-breaks share (adjusted scores), filled on first use.
+    cache: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 class TieBreak(ABC):

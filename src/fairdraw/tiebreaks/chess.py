@@ -43,6 +43,14 @@ def adjusted_score(ctx: TieBreakContext, pid: int) -> Fraction:
     return total
 
 
+def adjusted_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """Every participant's adjusted score, computed once per context."""
+    if "adjusted" not in ctx.cache:
+        ctx.cache["adjusted"] = {pid: adjusted_score(ctx, pid) for pid in ctx.entries}
+    adjusted: dict[int, Fraction] = ctx.cache["adjusted"]
+    return adjusted
+
+
 @dataclass(frozen=True)
 class _Item:
     """One round's contribution: the (dummy) opponent's score and the tie-break value."""
@@ -85,7 +93,7 @@ class _OpponentSum(TieBreak):
     sonneborn: ClassVar[bool] = False
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        adjusted = {pid: adjusted_score(ctx, pid) for pid in ctx.entries}
+        adjusted = adjusted_scores(ctx)
         out = {}
         for pid in players:
             kept = _cut(_items(ctx, pid, self.sonneborn, adjusted), spec.cut_low, spec.cut_high)
@@ -216,10 +224,11 @@ class ProgressiveScore(TieBreak):
 
 
 def _rated_games(ctx: TieBreakContext, pid: int) -> list[tuple[int, ChessEntry]]:
+    ratings = {p.id: p.rating for p in ctx.schedule.players}
     games = []
     for e in ctx.entries[pid]:
         if e.played and e.opponent is not None:
-            rating = ctx.schedule.player(e.opponent).rating
+            rating = ratings.get(e.opponent)
             if rating:
                 games.append((rating, e))
     return games
@@ -249,9 +258,57 @@ class AverageRatingOfOpponents(TieBreak):
 #: regulations B.02 table 8.1.1), for p from 0.50 to 1.00 in hundredths; below 0.50 the
 #: difference is the negative of that for 1 - p.
 _DP = (
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184,
-    193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501,
-    538, 589, 677, 800,
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
+    800,
 )
 
 
