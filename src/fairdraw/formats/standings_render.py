@@ -95,7 +95,8 @@ def render_text(st: Standings, cross: list[dict[str, Any]] | None = None) -> str
     """An aligned text table, then the cross table when asked."""
     head = f"Standings ({st.scoring}"
     if st.scoring == "keizer":
-        head += f"; {st.meta.get('iterations')} iterations, {'converged' if st.meta.get('converged') else 'stopped on a cycle'}"
+        how = "converged" if st.meta.get("converged") else "stopped on a cycle"
+        head += f"; {st.meta.get('iterations')} iterations, {how}"
     head += ")\n"
     text = head + _aligned([_header(st), *_cells(st)])
     if cross:

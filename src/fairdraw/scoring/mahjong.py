@@ -81,7 +81,8 @@ def check_game(scores: Sequence[int], seats: int, params: MahjongParams) -> str 
         expected = params.start * seats
         total = sum(scores)
         if total != expected:
-            return f"the scores add up to {total}, expected {expected} ({seats} x {params.start}); off by {total - expected:+d}"
+            off = total - expected
+            return f"the scores add up to {total}, expected {expected} ({seats} x {params.start}); off by {off:+d}"
     return None
 
 

@@ -44,7 +44,9 @@ class AveragePlacement(_Mahjong):
         sums: dict[int, list[Fraction]] = {}
         for r in ctx.mahjong:
             sums.setdefault(r.player, []).append(r.placement)
-        return {pid: (sum(sums[pid], Fraction(0)) / len(sums[pid]) if pid in sums else Fraction(0)) for pid in players}
+        # without a game a player ranks as if last everywhere (lower is better here)
+        worst = Fraction(max((len(t.seats) for rnd in ctx.schedule.rounds for t in rnd.tables), default=4))
+        return {pid: (sum(sums[pid], Fraction(0)) / len(sums[pid]) if pid in sums else worst) for pid in players}
 
 
 @register_tiebreak
