@@ -94,6 +94,9 @@ def standings_command(
         typer.Option("--option", "-O", help="Scoring option KEY=VALUE, e.g. first_value=20, uma=15,5,-5,-15"),
     ] = None,
     after_round: Annotated[int | None, typer.Option("--after-round", help="Standings after this round")] = None,
+    group: Annotated[
+        str | None, typer.Option("--group", help="Only this group (events with groups get one table per group)")
+    ] = None,
     crosstable_: Annotated[bool, typer.Option("--crosstable", help="Add a cross table (round robins)")] = False,
     json_: Annotated[bool, typer.Option("--json", help="Write JSON")] = False,
     csv_: Annotated[bool, typer.Option("--csv", help="Write CSV")] = False,
@@ -104,7 +107,7 @@ def standings_command(
     from fairdraw.formats import standings_render as sr
     from fairdraw.scoring.base import get_scoring
     from fairdraw.scoring.results import is_mahjong
-    from fairdraw.scoring.standings import compute_standings
+    from fairdraw.scoring.standings import chess_groups, compute_standings, restrict
 
     fmt = pick_format(json_, csv_, html_)
     schedule, implied = load_event(input)
@@ -113,22 +116,34 @@ def standings_command(
     name = scoring or ("mahjong" if is_mahjong(schedule) else "standard")
     options = dict(implied) if name == "standard" else {}
     options.update(_parse_options(option or []))
+    groups = chess_groups(schedule)
+    if group is not None:
+        if group not in groups:
+            known = ", ".join(groups) or "none"
+            raise InputError(f"there is no group {group!r} (groups: {known})", source=str(input), field="--group")
+        groups = {group: groups[group]}
+    parts = [(schedule, None)] if not groups else [(restrict(schedule, ids), g) for g, ids in groups.items()]
+    results = []
     try:
         scorer = get_scoring(name, **options)
-        st = compute_standings(schedule, scorer, _codes(tiebreaks))
+        for part, label in parts:
+            st = replace(compute_standings(part, scorer, _codes(tiebreaks)), group=label)
+            results.append((st, sr.crosstable(part, st) if crosstable_ else None))
     except KeyError as exc:
         raise InputError(str(exc.args[0]), source=str(input), field="--scoring/--tiebreaks") from None
     except (ValueError, TypeError) as exc:
         raise InputError(str(exc), source=str(input), field="--scoring/--tiebreaks/--option") from None
-    cross = sr.crosstable(schedule, st) if crosstable_ else None
     if fmt is OutputFormat.json:
-        text = sr.render_json(st, cross)
+        cross = None
+        if crosstable_:
+            cross = [{**row, "group": st.group} if st.group else row for st, c in results for row in (c or [])]
+        text = sr.render_json([st for st, _ in results], cross)
     elif fmt is OutputFormat.csv:
-        text = sr.render_csv(st)
+        text = sr.render_csv([st for st, _ in results])
     elif fmt is OutputFormat.html:
-        text = sr.render_html(st, cross, title=f"Standings - {input.stem}")
+        text = sr.render_html(results, title=f"Standings - {input.stem}")
     else:
-        text = sr.render_text(st, cross)
+        text = "\n".join(sr.render_text(st, c) for st, c in results)
     write_output(text, output)
 
 

@@ -12,12 +12,13 @@ import csv
 import html
 import io
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from fairdraw.core.model import Schedule
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, chess_entries, is_mahjong
-from fairdraw.scoring.standings import Standings
+from fairdraw.scoring.standings import StandingRow, Standings
 
 
 def number(value: Fraction) -> int | float:
@@ -35,31 +36,39 @@ def text_number(value: Fraction) -> str:
     return text
 
 
-def standings_dict(st: Standings, crosstable: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The JSON document of the standings."""
+def _row_dict(st: Standings, r: StandingRow) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "rank": r.rank,
+        "id": r.id,
+        "name": r.name,
+        "points": number(r.points),
+        "tiebreaks": {code: number(v) for code, v in r.tiebreaks.items()},
+    }
+    if st.group is not None:
+        row["group"] = st.group
+    return row
+
+
+def standings_dict(
+    tables: Standings | Sequence[Standings], crosstable: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The JSON document of the standings (one or several groups: rows carry ``group``)."""
+    many = [tables] if isinstance(tables, Standings) else list(tables)
+    first = many[0]
     doc: dict[str, Any] = {
-        "standings": [
-            {
-                "rank": r.rank,
-                "id": r.id,
-                "name": r.name,
-                "points": number(r.points),
-                "tiebreaks": {code: number(v) for code, v in r.tiebreaks.items()},
-            }
-            for r in st.rows
-        ],
-        "scoring": st.scoring,
-        "tiebreak_codes": list(st.tiebreaks),
-        "meta": st.meta,
+        "standings": [_row_dict(st, r) for st in many for r in st.rows],
+        "scoring": first.scoring,
+        "tiebreak_codes": list(first.tiebreaks),
+        "meta": first.meta if len(many) == 1 else {st.group: st.meta for st in many},
     }
     if crosstable is not None:
         doc["crosstable"] = crosstable
     return doc
 
 
-def render_json(st: Standings, crosstable: list[dict[str, Any]] | None = None) -> str:
+def render_json(tables: Standings | Sequence[Standings], crosstable: list[dict[str, Any]] | None = None) -> str:
     """Deterministic JSON text."""
-    return json.dumps(standings_dict(st, crosstable), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(standings_dict(tables, crosstable), indent=2, ensure_ascii=False) + "\n"
 
 
 def _header(st: Standings) -> list[str]:
@@ -73,12 +82,16 @@ def _cells(st: Standings) -> list[list[str]]:
     ]
 
 
-def render_csv(st: Standings) -> str:
-    """One row per participant: rank, id, name, points, one column per tie-break."""
+def render_csv(tables: Standings | Sequence[Standings]) -> str:
+    """One row per participant: [group,] rank, id, name, points, one column per tie-break."""
+    many = [tables] if isinstance(tables, Standings) else list(tables)
+    grouped = any(st.group is not None for st in many)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(_header(st))
-    writer.writerows(_cells(st))
+    writer.writerow((["group"] if grouped else []) + _header(many[0]))
+    for st in many:
+        for cells in _cells(st):
+            writer.writerow(([st.group or ""] if grouped else []) + cells)
     return out.getvalue()
 
 
@@ -93,7 +106,7 @@ def _aligned(rows: list[list[str]]) -> str:
 
 def render_text(st: Standings, cross: list[dict[str, Any]] | None = None) -> str:
     """An aligned text table, then the cross table when asked."""
-    head = f"Standings ({st.scoring}"
+    head = f"Standings ({st.scoring}" if st.group is None else f"Group {st.group} ({st.scoring}"
     if st.scoring == "keizer":
         how = "converged" if st.meta.get("converged") else "stopped on a cycle"
         head += f"; {st.meta.get('iterations')} iterations, {how}"
@@ -150,33 +163,39 @@ th { background: #eee; }
 _NAME = ' class="name"'
 
 
-def render_html(st: Standings, cross: list[dict[str, Any]] | None = None, title: str = "Standings") -> str:
-    """A standalone printable page with the standings and, when asked, the cross table."""
+def render_html(
+    parts: Standings | Sequence[tuple[Standings, list[dict[str, Any]] | None]],
+    cross: list[dict[str, Any]] | None = None,
+    title: str = "Standings",
+) -> str:
+    """A standalone printable page: per group (or once) the standings and the cross table."""
+    if isinstance(parts, Standings):
+        parts = [(parts, cross)]
     esc = html.escape
-    parts = [
+    page = [
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{esc(title)}</title><style>{_CSS}</style></head><body>",
         f"<h1>{esc(title)}</h1>",
-        f"<p>Scoring: {esc(st.scoring)}</p>",
-        "<table><thead><tr>",
     ]
-    for i, h in enumerate(_header(st)):
-        parts.append(f"<th{_NAME if i == 2 else ''}>{esc(h)}</th>")
-    parts.append("</tr></thead><tbody>")
-    for row in _cells(st):
-        parts.append(
-            "<tr>" + "".join(f"<td{_NAME if i == 2 else ''}>{esc(c)}</td>" for i, c in enumerate(row)) + "</tr>"
-        )
-    parts.append("</tbody></table>")
-    if cross:
-        rows = _cross_rows(cross)
-        parts.append("<h2>Cross table</h2><table><thead><tr>")
-        parts.append("".join(f"<th>{esc(c)}</th>" for c in rows[0]) + "</tr></thead><tbody>")
-        for row in rows[1:]:
-            parts.append(
-                "<tr>" + "".join(f"<td{_NAME if i == 2 else ''}>{esc(c)}</td>" for i, c in enumerate(row)) + "</tr>"
-            )
-        parts.append("</tbody></table>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    for st, table_cross in parts:
+        if st.group is not None:
+            page.append(f"<h2>Group {esc(st.group)}</h2>")
+        page.append(f"<p>Scoring: {esc(st.scoring)}</p>")
+        page.append(_html_table([_header(st), *_cells(st)]))
+        if table_cross:
+            page.append("<h3>Cross table</h3>")
+            page.append(_html_table(_cross_rows(table_cross)))
+    page.append("</body></html>")
+    return "\n".join(page) + "\n"
+
+
+def _html_table(rows: list[list[str]]) -> str:
+    esc = html.escape
+    out = ["<table><thead><tr>"]
+    out.append("".join(f"<th{_NAME if i == 2 else ''}>{esc(c)}</th>" for i, c in enumerate(rows[0])))
+    out.append("</tr></thead><tbody>")
+    for row in rows[1:]:
+        out.append("<tr>" + "".join(f"<td{_NAME if i == 2 else ''}>{esc(c)}</td>" for i, c in enumerate(row)) + "</tr>")
+    out.append("</tbody></table>")
+    return "\n".join(out)

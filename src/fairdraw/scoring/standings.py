@@ -10,7 +10,7 @@ pairing number.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -43,6 +43,49 @@ class Standings:
     scoring: str
     tiebreaks: tuple[str, ...]
     meta: dict[str, Any] = field(default_factory=dict)
+    group: str | None = None
+
+
+def chess_groups(schedule: Schedule) -> dict[str, list[int]]:
+    """Groups of a chess schedule with groups (Meerkamp): group name -> its participants'
+    ids, in order of first appearance. Empty when no two-seat table names a group."""
+    groups: dict[str, list[int]] = {}
+    for rnd in schedule.rounds:
+        for table in rnd.tables:
+            if table.group is not None and len(table.seats) == 2:
+                members = groups.setdefault(table.group, [])
+                members.extend(pid for pid in table.seats if pid not in members)
+    return groups
+
+
+def restrict(schedule: Schedule, ids: Sequence[int]) -> Schedule:
+    """The part of a schedule that concerns these participants only (one group's own event)."""
+    keep = set(ids)
+    rounds = tuple(
+        replace(
+            rnd,
+            tables=tuple(t for t in rnd.tables if keep.intersection(t.seats)),
+            byes=tuple(b for b in rnd.byes if b.id in keep),
+        )
+        for rnd in schedule.rounds
+    )
+    rounds = tuple(r for r in rounds if r.tables or r.byes)
+    return replace(schedule, players=tuple(p for p in schedule.players if p.id in keep), rounds=rounds)
+
+
+def compute_group_standings(
+    schedule: Schedule, scoring: Scoring | str | None = None, tiebreaks: Sequence[str] | None = None
+) -> list[Standings]:
+    """One standings table per group for chess schedules with groups (seed 002's Meerkamp:
+    every group is its own round robin), else a single one."""
+    groups = chess_groups(schedule) if not is_mahjong(schedule) else {}
+    if not groups:
+        return [compute_standings(schedule, scoring, tiebreaks)]
+    out = []
+    for name, ids in groups.items():
+        st = compute_standings(restrict(schedule, ids), scoring, tiebreaks)
+        out.append(replace(st, group=name))
+    return out
 
 
 def is_round_robin(schedule: Schedule) -> bool:
