@@ -78,3 +78,16 @@ def test_football_is_standard_rescaled_without_draws(seed: int, n: int) -> None:
 @given(st.sampled_from(["1-0", "0-1", "1/2-1/2", "½-½", "=", "+/-", "-/+", "-/-", " 1 - 0 ", "1:0"]))
 def test_accepted_spellings_normalise_to_canonical(text: str) -> None:
     assert normalise_result(text) in ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
+
+
+def test_unknown_scoring_options_are_refused() -> None:
+    import pytest
+
+    from fairdraw.scoring import get_scoring
+
+    with pytest.raises(ValueError, match="unknown standard scoring option"):
+        get_scoring("standard", wn=3)
+    with pytest.raises(ValueError, match="unknown Keizer option"):
+        get_scoring("keizer", first=3).score(random_event(1, 4, 1, 0))
+    with pytest.raises(ValueError, match="unknown mahjong option"):
+        get_scoring("mahjong", umaa="1").score(random_event(1, 4, 1, 0))

@@ -27,8 +27,14 @@ class StandardScoring(Scoring):
     game: ClassVar[Literal["chess", "mahjong"]] = "chess"
     unit: ClassVar[int] = 1  # the defaults below are multiples of a win's share
 
+    known_options: ClassVar[frozenset[str]] = frozenset({"win", "draw", "loss", "forfeit_win", "forfeit_loss", "byes"})
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        unknown = set(options) - self.known_options
+        if unknown:
+            known = ", ".join(sorted(self.known_options))
+            raise ValueError(f"unknown {self.name} scoring option(s) {', '.join(sorted(unknown))}; known: {known}")
         win = as_fraction(options.get("win", 1 * self.unit))
         draw = as_fraction(options.get("draw", self._draw_default(win)))
         loss = as_fraction(options.get("loss", 0))
