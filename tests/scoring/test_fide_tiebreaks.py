@@ -157,3 +157,29 @@ def test_weerstandspunten_of_seed_002() -> None:
 def test_bad_tiebreak_codes_are_refused(code: str) -> None:
     with pytest.raises((KeyError, ValueError)):
         compute_standings(SWISS, "standard", [code])
+
+
+# R1: 1-2 1-0, 3-4 0-1; R2: 1-3 -/+ (1 does not show up), 2-4 1-0; R3: 1-4 1-0, 2-3 =.
+# Points: P1 2, P2 1.5, P3 1.5 (a forfeit win), P4 1.
+FORFEIT = chess_schedule(
+    4,
+    [
+        ([(1, 2, "1-0"), (3, 4, "0-1")], {}),
+        ([(1, 3, "-/+"), (2, 4, "1-0")], {}),
+        ([(1, 4, "1-0"), (2, 3, "1/2-1/2")], {}),
+    ],
+)
+
+
+def test_a_forfeit_loss_does_not_shield_a_weak_opponent_in_sonneborn_berger_cut() -> None:
+    v = {r.id: r.tiebreaks for r in compute_standings(FORFEIT, "standard", ["BH", "BH:C1", "SB", "SB:C1"]).rows}
+    # P1: opponents 2 (1.5, won), forfeit loss: dummy 2 (own score, worth 0 in SB), 4 (1, won)
+    assert v[1]["BH"] == F(9, 2) and v[1]["SB"] == F(5, 2)
+    assert v[1]["BH:C1"] == F(5, 2)  # Buchholz: the VUR's dummy (2) is cut first, not the 1
+    assert v[1]["SB:C1"] == F(3, 2)  # SB: cutting the VUR (0) would keep more; the win over 4 (1) goes
+
+
+def test_koya_counts_a_forfeit_against_a_strong_opponent() -> None:
+    v = {r.id: r.tiebreaks for r in compute_standings(FORFEIT, "standard", ["KS"]).rows}
+    # limit 1.5 (half of 3): P3 scored 1 by forfeit against P1 (2) and 1/2 against P2 (1.5)
+    assert v[3]["KS"] == F(3, 2)

@@ -26,7 +26,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import ClassVar
 
-from fairdraw.scoring.results import GAME, ChessEntry
+from fairdraw.scoring.results import ChessEntry
 from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
 
 
@@ -61,14 +61,27 @@ class _Item:
 
 
 def _cut(items: list[_Item], low: int, high: int) -> list[_Item]:
-    """Drop the ``low`` least and ``high`` most significant values (art. 14; VURs first, 14.6)."""
+    """Drop the ``low`` least and ``high`` most significant values (art. 14).
+
+    The least significant value is the one with the lowest (dummy) opponent score. Art. 14.6
+    keeps a voluntary unplayed round from helping the participant: when there is a VUR, its
+    value is cut instead, unless the least significant game is worth more (then cutting the
+    VUR would leave the higher total, so that game is cut). For Buchholz this always cuts
+    the VUR; for Sonneborn-Berger a forfeit loss (worth 0) does not shield a weak opponent's
+    win. This is the reading of FIDE's Technical Commission's tie-break server, against
+    which the golden tournaments were compared.
+    """
     items = list(items)
     low = min(low, len(items))
     high = min(high, len(items) - low)
     for _ in range(low):
+        least = min(items, key=lambda it: (it.score, it.value))
         vurs = [it for it in items if it.vur]
-        pool = vurs if vurs else items
-        items.remove(min(pool, key=lambda it: (it.score, it.value)))
+        if vurs:
+            least_vur = min(vurs, key=lambda it: (it.score, it.value))
+            if least.value <= least_vur.value:
+                least = least_vur
+        items.remove(least)
     for _ in range(high):
         items.remove(max(items, key=lambda it: (it.score, it.value)))
     return items
@@ -345,7 +358,8 @@ class PerformanceRating(TieBreak):
 @register_tiebreak
 class Koya(TieBreak):
     """C.07 (2023) art. 9.2 KS: points scored against the opponents who finished with at
-    least half of the maximum possible score (round robins)."""
+    least half of the maximum possible score (round robins); a forfeit against such an
+    opponent counts with the points it gave."""
 
     code: ClassVar[str] = "KS"
     description: ClassVar[str] = "Koya: points against opponents with at least 50 % of the maximum score"
@@ -359,7 +373,7 @@ class Koya(TieBreak):
                 (
                     ctx.round_points[pid].get(e.round, Fraction(0))
                     for e in ctx.entries[pid]
-                    if e.opponent is not None and e.kind == GAME and ctx.totals[e.opponent] >= limit
+                    if e.opponent is not None and ctx.totals[e.opponent] >= limit
                 ),
                 Fraction(0),
             )
