@@ -183,3 +183,38 @@ def test_koya_counts_a_forfeit_against_a_strong_opponent() -> None:
     v = {r.id: r.tiebreaks for r in compute_standings(FORFEIT, "standard", ["KS"]).rows}
     # limit 1.5 (half of 3): P3 scored 1 by forfeit against P1 (2) and 1/2 against P2 (1.5)
     assert v[3]["KS"] == F(3, 2)
+
+
+def test_direct_encounter_when_not_all_tied_players_met() -> None:
+    # R1: 1-2 1-0, 3-4 1-0, 5-6 1-0; R2: 1-3 1-0, 2-5 1-0, 4-6 1-0; R3: 6-1 1-0, 2-4 1-0, 3-5 1-0.
+    # 1, 2 and 3 finish on 2 points; 1 beat both 2 and 3, who never met. Among the three,
+    # 1 has 2 points and neither 2 nor 3 could reach more than 1 by winning their missing
+    # game: 1 is ranked first (art. 6.2); 2 and 3 stay tied. 4, 5 and 6 (1 point each):
+    # 4 and 5 have 1 point each against the others but could still reach 2: nobody separates.
+    swiss = chess_schedule(
+        6,
+        [
+            ([(1, 2, "1-0"), (3, 4, "1-0"), (5, 6, "1-0")], {}),
+            ([(1, 3, "1-0"), (2, 5, "1-0"), (4, 6, "1-0")], {}),
+            ([(6, 1, "1-0"), (2, 4, "1-0"), (3, 5, "1-0")], {}),
+        ],
+    )
+    st = compute_standings(swiss, "standard", ["DE"])
+    assert [(r.id, r.rank) for r in st.rows] == [(1, 1), (2, 2), (3, 2), (4, 4), (5, 4), (6, 4)]
+    assert [r.tiebreaks["DE"] for r in st.rows[:3]] == [2, 0, 0]
+
+
+def test_direct_encounter_averages_repeated_games() -> None:
+    # A double round robin of two: 1 wins one game, the other is drawn; both also played 3.
+    double = chess_schedule(
+        3,
+        [
+            ([(1, 2, "1-0")], {3: "bye"}),
+            ([(2, 1, "1-0")], {3: "bye"}),
+            ([(1, 3, "1/2-1/2")], {2: "bye"}),
+            ([(3, 2, "1/2-1/2")], {1: "bye"}),
+        ],
+    )
+    st = compute_standings(double, "standard", ["DE"])
+    # 3 leads with 3 points; 1 and 2 both have 2.5 and met twice (1-1): average 1/2 each, tied
+    assert [(r.id, r.rank, r.tiebreaks["DE"]) for r in st.rows] == [(3, 1, 0), (1, 2, F(1, 2)), (2, 2, F(1, 2))]

@@ -170,15 +170,15 @@ def compute_standings(
     keys: dict[int, list[Fraction]] = {pid: [-sheet.points[pid]] for pid in ids}
     values: dict[int, dict[str, Fraction]] = {pid: {} for pid in ids}
     for spec, tb in zip(specs, breakers, strict=True):
-        if tb.per_group:
-            computed: dict[int, Fraction] = {}
-            for group in _groups(ids, keys):
-                computed.update(tb.compute(ctx, spec, group))
-        else:
-            computed = tb.compute(ctx, spec, ids)
+        shown: dict[int, Fraction] = {}
+        order: dict[int, Fraction] = {}
+        for group in _groups(ids, keys) if tb.per_group else [ids]:
+            group_shown, group_order = tb.order_values(ctx, spec, group)
+            shown.update(group_shown)
+            order.update(group_order)
         for pid in ids:
-            values[pid][spec.text] = computed[pid]
-            keys[pid].append(-computed[pid] if tb.higher_is_better else computed[pid])
+            values[pid][spec.text] = shown[pid]
+            keys[pid].append(-order[pid])
     number = {pid: schedule.number_of(pid) for pid in ids}
     names = {p.id: p.name for p in schedule.players}
     order = sorted(ids, key=lambda pid: (keys[pid], number[pid]))

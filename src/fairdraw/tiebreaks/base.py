@@ -86,6 +86,14 @@ class TieBreak(ABC):
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         """Values for ``players`` (all participants, or one tied group when ``per_group``)."""
 
+    def order_values(
+        self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]
+    ) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+        """(values to show, values to sort by with higher better). They differ only for
+        tie-breaks whose order is not a plain comparison of the shown value (direct encounter)."""
+        shown = self.compute(ctx, spec, players)
+        return shown, shown if self.higher_is_better else {pid: -v for pid, v in shown.items()}
+
 
 _TIEBREAKS: dict[str, type[TieBreak]] = {}
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
 from typing import ClassVar
 
 from fairdraw.scoring.results import ChessEntry
@@ -150,34 +149,71 @@ class Weerstandspunten(TieBreak):
         }
 
 
+def _encounters(ctx: TieBreakContext, members: Sequence[int]) -> tuple[dict[int, Fraction], dict[int, int]]:
+    """Each member's points against the other members (a pair that met more than once counts
+    the average of its games, C.07 art. 6.1.2) and how many of them each has met."""
+    group = set(members)
+    points: dict[int, Fraction] = {}
+    met: dict[int, int] = {}
+    for pid in members:
+        per_opponent: dict[int, list[Fraction]] = {}
+        for e in ctx.entries[pid]:
+            if e.played and e.opponent in group and e.opponent != pid:
+                per_opponent.setdefault(e.opponent, []).append(ctx.round_points[pid].get(e.round, Fraction(0)))
+        points[pid] = sum((sum(v, Fraction(0)) / len(v) for v in per_opponent.values()), Fraction(0))
+        met[pid] = len(per_opponent)
+    return points, met
+
+
+def _de_tiers(ctx: TieBreakContext, members: list[int]) -> list[list[int]]:
+    """The members split into tiers, best first, by direct encounter (C.07 2023 art. 6).
+
+    When all of them met, the points among them decide (equal points stay tied). When not,
+    the leaders are separated one by one only while a leader's points exceed what every
+    participant below could still reach with the missing encounters won (6.2); the others
+    stay tied. A tier that stays tied is examined again on its own, as the regulation applies
+    the encounter among the participants still tied, until nothing changes.
+    """
+    if len(members) < 2:
+        return [members]
+    points, met = _encounters(ctx, members)
+    if all(met[pid] == len(members) - 1 for pid in members):
+        values = sorted({points[pid] for pid in members}, reverse=True)
+        tiers = [[pid for pid in members if points[pid] == v] for v in values]
+    else:
+        most = {pid: points[pid] + ctx.win * (len(members) - 1 - met[pid]) for pid in members}
+        order = sorted(members, key=lambda pid: (-points[pid], -most[pid]))
+        tiers = []
+        while len(order) > 1 and points[order[0]] > max(most[pid] for pid in order[1:]):
+            tiers.append([order.pop(0)])
+        tiers.append(order)
+    if len(tiers) == 1:
+        return tiers
+    return [sub for tier in tiers for sub in _de_tiers(ctx, tier)]
+
+
 @register_tiebreak
 class DirectEncounter(TieBreak):
-    """C.07 (2023) art. 6: points scored in the games among the participants still tied.
+    """C.07 (2023) art. 6: the games among the participants still tied decide.
 
-    Applied when every pair of the tied group has met (over the board); otherwise it does
-    not separate them (every member gets 0) - the regulation's partial-meeting extension is
-    not implemented.
+    The value shown is each participant's points against the others of the tied group (over
+    the board; several games against one opponent count as their average); the order comes
+    from ``_de_tiers`` (partial meetings, re-applied to the participants still tied).
     """
 
     code: ClassVar[str] = "DE"
-    description: ClassVar[str] = "Direct encounter: points among the tied participants (when all of them met)"
+    description: ClassVar[str] = "Direct encounter: the games among the tied participants"
     per_group: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        group = set(players)
-        zero = {pid: Fraction(0) for pid in players}
-        if len(group) < 2:
-            return zero
-        met: set[frozenset[int]] = set()
-        values = dict(zero)
-        for pid in players:
-            for e in ctx.entries[pid]:
-                if e.played and e.opponent in group:
-                    met.add(frozenset((pid, e.opponent)))
-                    values[pid] += ctx.round_points[pid].get(e.round, Fraction(0))
-        if any(frozenset(pair) not in met for pair in combinations(sorted(group), 2)):
-            return zero
-        return values
+        return _encounters(ctx, players)[0] if len(players) > 1 else {pid: Fraction(0) for pid in players}
+
+    def order_values(
+        self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]
+    ) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+        shown = self.compute(ctx, spec, players)
+        tiers = _de_tiers(ctx, list(players))
+        return shown, {pid: Fraction(-index) for index, tier in enumerate(tiers) for pid in tier}
 
 
 @register_tiebreak
