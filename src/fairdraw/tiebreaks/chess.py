@@ -10,9 +10,9 @@ Unplayed rounds (C.07 2023 section 16) are handled in two places:
 * a participant's own unplayed round (bye, forfeit, absence) counts as a game against a
   *dummy opponent* whose score is the participant's own final score (art. 16.4), worth
   in Sonneborn-Berger that score times the points the round gave;
-* cut and median modifiers (art. 14) remove the least significant values; when the
-  participant has VURs, their dummy values are cut first (art. 14.6), the most
-  significant value is cut without that exception.
+* cut and median modifiers (art. 14) remove the least significant values; a VUR is cut
+  in preference when that does not leave the participant better off (art. 14.6, see
+  ``_cut``); the most significant value is cut without that exception.
 
 The same reading is implemented by FIDE's Technical Commission's reference tie-break
 server; the hand-worked examples in tests/scoring/test_fide_tiebreaks.py follow it.
