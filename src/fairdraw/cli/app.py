@@ -6,6 +6,7 @@ Adding a command group is one module plus one import line below.
 from __future__ import annotations
 
 from fairdraw.cli import common  # noqa: F401  (systems, demo)
+from fairdraw.cli import results  # noqa: F401  (standings, result)
 from fairdraw.cli import roundrobin  # noqa: F401  (roundrobin, check)
 from fairdraw.cli import serve  # noqa: F401  (serve, user add: the web page)
 from fairdraw.cli.base import app, run_app
