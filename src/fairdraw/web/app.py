@@ -334,6 +334,9 @@ def _routes(app: FastAPI, state: WebState) -> None:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 player = repo.set_withdrawn(db, event, pid, back)
+                if workflow.system_kind(event.system) != "per-round" and event.rounds:
+                    return (f"{player.name} is marked {'withdrawn' if back else 'back'}; the schedule already made "
+                            "is unchanged (undo its rounds and remake it, or re-seat with the system's command).")
                 return f"{player.name} {'withdrawn from the rounds still to pair' if back else 'is back in the field'}."
 
         return await _act(request, event_id, work, anchor="players")
