@@ -165,3 +165,11 @@ def test_setup_link_creates_the_first_account_once(database_url: str) -> None:
     again = TestClient(app)
     assert again.get(f"/setup?token={token}").status_code == 403
     app.state.web.engine.dispose()
+
+
+def test_security_headers_allow_only_our_own_scripts(app) -> None:  # type: ignore[no-untyped-def]
+    response = TestClient(app).get("/login")
+    policy = response.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert response.headers["x-frame-options"] == "DENY"
+    assert "<script>" not in response.text  # no inline script the policy would block
