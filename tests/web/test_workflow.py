@@ -8,6 +8,7 @@ import html
 import json
 import re
 
+import pytest
 from fastapi.testclient import TestClient
 
 from fairdraw.formats.schedule_json import schedule_from_dict
@@ -191,3 +192,33 @@ def test_requested_bye_goes_to_the_system_once(client: TestClient, toy_systems: 
     client.post(f"/events/{event}/rounds/1/results", data=results_form(page, {0: "1", 1: "1"}))
     post(client, event, "/pair")  # the request was for one round only
     assert 2 in {pid for t in _schedule(client, event).rounds[1].tables for pid in t.seats}
+
+
+def _score_form(page: str, board: dict[str, str], scores: list[int]) -> dict[str, str]:
+    from tests.web.conftest import csrf_of
+
+    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
+    data.update({f"s{board['id']}_{seat}": str(score) for seat, score in enumerate(scores)})
+    return data
+
+
+def test_table_scores_must_add_up_for_the_scoring(client: TestClient, toy_systems: None) -> None:
+    pytest.importorskip("fairdraw.scoring.mahjong")
+    event = create_event(client, "toy-tables", rounds="1")
+    import_players(client, event, field_csv(4))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    board = board_fields(page)[0]
+    wrong = client.post(f"/events/{event}/rounds/1/results", data=_score_form(page, board, [40000, 30000, 30000, 19000]))
+    assert wrong.status_code == 400 and "add up to 119000, expected 120000" in html.unescape(wrong.text)
+    assert _schedule(client, event).rounds[0].tables[0].scores is None
+    # a 25,000 start is a scoring option of the event
+    other = create_event(client, "toy-tables", rounds="1", options="scoring.start=25000\nscoring.return=30000")
+    import_players(client, other, field_csv(4))
+    post(client, other, "/pair")
+    page = client.get(f"/events/{other}/rounds/1").text
+    board = board_fields(page)[0]
+    ok = client.post(f"/events/{other}/rounds/1/results", data=_score_form(page, board, [40000, 30000, 20000, 10000]))
+    assert "Saved 1 result" in ok.text
+    standings = client.get(f"/events/{other}/standings").text
+    assert 'id="standings"' in standings  # start 25,000 / return 30,000: standings computed

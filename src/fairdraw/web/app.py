@@ -380,8 +380,9 @@ def _routes(app: FastAPI, state: WebState) -> None:
                 schedule = repo.event_schedule(event)
                 withdrawn = {p.pid for p in event.participants if p.withdrawn}
                 requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
+                system_options, _ = workflow.split_options(dict(event.options or {}))
                 made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
-                                          options=dict(event.options or {}), requested_byes=requested)
+                                          options=system_options, requested_byes=requested)
                 repo.store_rounds(db, event, made.rounds, made.meta, made.numbers)
                 numbers = [r.round for r in made.rounds]
                 if len(numbers) == 1:
@@ -435,6 +436,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 entries = views.result_entries(event, number, form)
+                views.check_scores(event, number, entries)
                 return repo.record_results(db, event, number, entries)
 
         try:

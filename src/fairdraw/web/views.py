@@ -244,9 +244,28 @@ class EventView:
 def standings_or_reason(event: Event, schedule: Schedule) -> tuple[workflow.Standings | None, str | None]:
     """The standings, or the reason there are none (never a made-up table)."""
     try:
-        return workflow.standings(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks), None
+        _, scoring_options = workflow.split_options(dict(event.options or {}))
+        return workflow.standings(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
+                                  scoring_options=scoring_options), None
     except (workflow.UnavailableError, FairdrawError) as exc:
         return None, str(exc)
+
+
+def check_scores(event: Event, number: int, entries: list[ResultEntry]) -> None:
+    """Refuse table scores the scoring layer would reject, before anything is written."""
+    _, scoring_options = workflow.split_options(dict(event.options or {}))
+    rnd = next(r for r in event.rounds if r.number == number)
+    labels = {b.id: (f"{b.group} {b.number}" if b.group else str(b.number)) for b in rnd.boards}
+    for entry in entries:
+        if entry.untouched():
+            continue
+        if entry.scores is not None:
+            workflow.check_table_scores(entry.scores, board=labels[entry.board_id], scoring=event.scoring,
+                                        scoring_options=scoring_options)
+        for game, scores in entry.game_scores or ():
+            if scores is not None:
+                workflow.check_table_scores(scores, board=f"{labels[entry.board_id]} game {game}",
+                                            scoring=event.scoring, scoring_options=scoring_options)
 
 
 def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntry]:

@@ -97,6 +97,22 @@ def _option_value(value: str) -> Any:
     return value
 
 
+SCORING_PREFIXES = ("scoring.", "scoring_")
+
+
+def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(system options, scoring options): ``scoring.start=25000`` goes to the scoring."""
+    system: dict[str, Any] = {}
+    scoring: dict[str, Any] = {}
+    for key, value in options.items():
+        prefix = next((p for p in SCORING_PREFIXES if key.startswith(p)), None)
+        if prefix:
+            scoring[key[len(prefix):]] = value
+        else:
+            system[key] = value
+    return system, scoring
+
+
 def format_options(options: dict[str, Any]) -> str:
     """The inverse of ``parse_options`` for display."""
     return ", ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in options.items())
@@ -162,6 +178,8 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
         request = PairingRequest(players=active, total_rounds=total_rounds, seed=schedule.seed, options=options)
         produced = system.pair(request)
         new_rounds = list(produced.rounds)
+        if not new_rounds:
+            raise InputError("the system produced no rounds")
     else:
         if total_rounds is not None and len(played) >= total_rounds:
             raise InputError(f"all {total_rounds} rounds are paired")
@@ -262,7 +280,31 @@ def _number(value: Any) -> int | float:
     return round(float(value), 6)
 
 
-def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None) -> Standings:
+def _is_tables(schedule: Schedule) -> bool:
+    return any(len(t.seats) > 2 for r in schedule.rounds for t in r.tables)
+
+
+def check_table_scores(scores: tuple[int, ...], *, board: str, scoring: str | None,
+                       scoring_options: dict[str, Any]) -> None:
+    """Refuse mahjong scores that cannot be right (they must add up to the seats' start
+    scores, issue 6), with the scoring layer's own check, when it is installed."""
+    if scoring not in (None, "", "mahjong"):
+        return
+    try:
+        from fairdraw.scoring.mahjong import check_game, params_from
+    except ImportError:
+        return
+    try:
+        params = params_from(dict(scoring_options))
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"scoring options: {exc}", field="options") from None
+    problem = check_game(scores, len(scores), params)
+    if problem:
+        raise InputError(f"table {board}: {problem}", field="scores")
+
+
+def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
+              scoring_options: dict[str, Any] | None = None) -> Standings:
     """Standings from the scoring layer of issue 6 (``fairdraw.scoring``).
 
     Raises ``UnavailableError`` while that layer is not installed, and ``InputError``
@@ -278,9 +320,14 @@ def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None)
     codes = None
     if tiebreaks:
         codes = [] if tiebreaks.strip().lower() == "none" else [c for c in tiebreaks.split(",") if c]
+    chosen: Any = scoring or None
     try:
-        computed = compute_group_standings(schedule, scoring or None, codes)
-    except (KeyError, ValueError) as exc:
+        if scoring_options:
+            from fairdraw.scoring import get_scoring
+
+            chosen = get_scoring(scoring or ("mahjong" if _is_tables(schedule) else "standard"), **scoring_options)
+        computed = compute_group_standings(schedule, chosen, codes)
+    except (KeyError, ValueError, TypeError) as exc:
         raise InputError(f"standings: {exc.args[0] if exc.args else exc}", field="scoring") from None
     tables = []
     for st in computed:
