@@ -1,0 +1,110 @@
+"""Resolvable designs for tables (groups) of size k: constructions, shipped data, search.
+
+The stable API (used by the mahjong tournament and league systems):
+
+    best_design(n_players, k, rounds, seed=0) -> Design
+    candidates(n_players, k) -> list[Design]        # every known repeat-free design
+    verify(rounds, k, n=None) -> Verdict             # independent checker
+
+A ``Design`` holds ``rounds`` (list of rounds; a round is a list of tables; a table is a
+tuple of player numbers 0..n-1), ``source`` (how it was made, for the output) and
+``clean_rounds`` (how many leading rounds have no repeated pair). Everything here is pure
+and deterministic for a given seed; the only I/O is reading the shipped package data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fairdraw.designs import catalog, constructions
+from fairdraw.designs.extend import extend
+from fairdraw.designs.gf import prime_power
+from fairdraw.designs.verify import Verdict, clean_prefix, pair_counts, verify
+
+Round = list[tuple[int, ...]]
+
+__all__ = ["Design", "Verdict", "best_design", "candidates", "pair_counts", "upper_bound", "verify"]
+
+
+@dataclass(frozen=True)
+class Design:
+    """A schedule of rounds on players 0..n-1 in tables of k, with where it came from."""
+
+    n: int
+    k: int
+    rounds: list[Round]
+    source: str
+    clean_rounds: int
+
+
+def upper_bound(n: int, k: int) -> int:
+    """floor((n-1)/(k-1)): each round a player meets k-1 new opponents."""
+    return (n - 1) // (k - 1)
+
+
+def _int_root(n: int, dim: int) -> int | None:
+    r = round(n ** (1 / dim))
+    for c in (r - 1, r, r + 1):
+        if c > 1 and c**dim == n:
+            return c
+    return None
+
+
+def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
+    """Every repeat-free design we know for n players at tables of k, best first.
+
+    Sources, in order of preference at equal length: constructions (affine spaces,
+    transversal designs with filled columns, Dutch cycles), then shipped data.
+    """
+    if n % k or n < k:
+        return []
+    found: list[tuple[str, list[Round]]] = []
+    # AG(dim, k): n = k^dim, tables are lines.
+    for dim in range(2, 6):
+        if _int_root(n, dim) == k and prime_power(k):
+            found.append((f"affine space AG({dim},{k}) over GF({k})", constructions.affine_space(k, dim)))
+    g = n // k
+    if prime_power(g) and g >= k:
+        inner: list[Round] = []
+        inner_src = ""
+        if g % k == 0 and _depth < 2:
+            sub = candidates(g, k, _depth=_depth + 1)
+            if sub:
+                inner = sub[0].rounds[: sub[0].clean_rounds]
+                inner_src = f" + columns filled by {sub[0].source}"
+        found.append(
+            (f"transversal design TD({k},{g}) over GF({g}){inner_src}", constructions.td_fill(g, k, inner))
+        )
+    if g >= 1:
+        clean = constructions.dutch_clean_rounds(g, k)
+        found.append((f"Dutch cycles mod {g} (seed 000)", constructions.dutch_cycles(g, k, clean)))
+    if g == 1:
+        found.append(("single table", [[tuple(range(n))]]))
+    found.extend(catalog.shipped(n, k))
+    designs = []
+    for source, rounds in found:
+        clean = clean_prefix(rounds, k, n)
+        if clean:
+            designs.append(Design(n=n, k=k, rounds=rounds[:clean], source=source, clean_rounds=clean))
+    designs.sort(key=lambda d: -d.clean_rounds)  # stable: keeps the preference order on ties
+    return designs
+
+
+def best_design(n: int, k: int, rounds: int, *, seed: int = 0, steps: int | None = None) -> Design:
+    """``rounds`` rounds for n players at tables of k: a repeat-free design while one is
+    known, then local-search rounds with the fewest repeats (issue 4, quality (a), (b))."""
+    if n % k:
+        raise ValueError(f"{n} players do not fill tables of {k}")
+    if rounds < 1:
+        raise ValueError("rounds must be at least 1")
+    found = candidates(n, k)
+    if found:
+        base = found[0]
+    else:
+        base = Design(n=n, k=k, rounds=[], source="search", clean_rounds=0)
+    if rounds <= base.clean_rounds:
+        return Design(n=n, k=k, rounds=base.rounds[:rounds], source=base.source, clean_rounds=rounds)
+    full = extend(base.rounds, n, rounds, k, seed=seed, steps=steps)
+    clean = clean_prefix(full, k, n)
+    source = f"{base.source} + local search" if base.rounds else "greedy + tabu local search"
+    return Design(n=n, k=k, rounds=full, source=source, clean_rounds=clean)

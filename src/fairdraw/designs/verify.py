@@ -1,0 +1,89 @@
+"""An independent checker for schedules of groups (tables) of size k.
+
+Written separately from every construction on purpose: it trusts nothing but the rounds
+it is given. A schedule is a list of rounds; a round is a list of tables (tuples of
+player numbers 0..n-1). It reports whether every player sits exactly once per round at a
+table of exactly k seats, and how often every pair meets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+Rounds = Sequence[Sequence[Sequence[int]]]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``verify`` found. ``ok`` = well-formed rounds (``repeats`` may still be > 0)."""
+
+    ok: bool
+    problems: tuple[str, ...]
+    n: int
+    rounds: int
+    repeats: int
+    max_meetings: int
+    pair_counts: dict[tuple[int, int], int] = field(repr=False)
+
+    @property
+    def clean(self) -> bool:
+        """Well-formed and no pair meets twice."""
+        return self.ok and self.repeats == 0
+
+
+def pair_counts(rounds: Rounds) -> Counter[tuple[int, int]]:
+    """How often each pair (a < b) shares a table."""
+    counts: Counter[tuple[int, int]] = Counter()
+    for rnd in rounds:
+        for table in rnd:
+            for a, b in combinations(sorted(table), 2):
+                counts[(a, b)] += 1
+    return counts
+
+
+def verify(rounds: Rounds, k: int | Sequence[int], n: int | None = None) -> Verdict:
+    """Check ``rounds``: every player once per round, tables of size k, pair meetings.
+
+    ``k`` may be one size or a collection of allowed sizes (leagues mix 4 and 5).
+    ``n`` defaults to 1 + the largest player number seen; players are 0..n-1.
+    """
+    sizes = {k} if isinstance(k, int) else set(k)
+    problems: list[str] = []
+    seen_max = max((p for rnd in rounds for t in rnd for p in t), default=-1)
+    n = seen_max + 1 if n is None else n
+    for r, rnd in enumerate(rounds, start=1):
+        present: Counter[int] = Counter()
+        for t, table in enumerate(rnd, start=1):
+            if len(table) not in sizes:
+                problems.append(f"round {r} table {t}: {len(table)} seats, expected {sorted(sizes)}")
+            present.update(table)
+        for p, c in sorted(present.items()):
+            if c > 1:
+                problems.append(f"round {r}: player {p} seated {c} times")
+            if not 0 <= p < n:
+                problems.append(f"round {r}: unknown player {p}")
+        missing = [p for p in range(n) if p not in present]
+        if missing:
+            problems.append(f"round {r}: players {missing[:10]} not seated")
+    counts = pair_counts(rounds)
+    repeats = sum(c - 1 for c in counts.values() if c > 1)
+    return Verdict(
+        ok=not problems,
+        problems=tuple(problems),
+        n=n,
+        rounds=len(rounds),
+        repeats=repeats,
+        max_meetings=max(counts.values(), default=0),
+        pair_counts=dict(counts),
+    )
+
+
+def clean_prefix(rounds: Rounds, k: int, n: int | None = None) -> int:
+    """How many leading rounds are well-formed and repeat-free."""
+    for length in range(len(rounds), -1, -1):
+        if verify(rounds[:length], k, n).clean:
+            return length
+    return 0  # pragma: no cover
