@@ -171,3 +171,14 @@ def test_league_game_scores_need_the_game(tmp_path: Path, capsys: pytest.Capture
     assert run(["standings", str(path), "--json", "--after-round", "1"]) == 0
     rows = json.loads(capsys.readouterr().out)["standings"]
     assert rows[0]["id"] == saved.seats[0] and rows[0]["points"] == 25
+
+
+def test_scorings_lists_every_code(capsys: pytest.CaptureFixture[str]) -> None:
+    from fairdraw.tiebreaks import all_tiebreaks
+
+    assert run(["scorings"]) == 0
+    out = capsys.readouterr().out
+    for name in ("standard", "football", "keizer", "mahjong"):
+        assert name in out
+    for tb in all_tiebreaks():
+        assert tb.code in out

@@ -153,7 +153,7 @@ def test_weerstandspunten_of_seed_002() -> None:
     assert wp[5] == 6
 
 
-@pytest.mark.parametrize("code", ["XX", "BH:Q1", "DE:C1"])
+@pytest.mark.parametrize("code", ["XX", "BH:Q1", "DE:C1", "PS:M1", "BH:C"])
 def test_bad_tiebreak_codes_are_refused(code: str) -> None:
     with pytest.raises((KeyError, ValueError)):
         compute_standings(SWISS, "standard", [code])

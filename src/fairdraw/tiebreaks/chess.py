@@ -102,6 +102,7 @@ def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, 
 
 class _OpponentSum(TieBreak):
     accepts_cuts: ClassVar[bool] = True
+    accepts_median: ClassVar[bool] = True
     sonneborn: ClassVar[bool] = False
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
