@@ -68,6 +68,8 @@ class TieBreakContext:
     win: Fraction
     draw: Fraction
     mahjong: tuple[SeatResult, ...] = ()
+    #: An all-play-all event: unplayed rounds are handled as C.07 does for round robins.
+    round_robin: bool = False
     #: Values several tie-breaks share (adjusted scores), filled on first use.
     cache: dict[str, Any] = field(default_factory=dict, compare=False)
 

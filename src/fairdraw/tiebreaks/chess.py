@@ -14,6 +14,10 @@ Unplayed rounds (C.07 2023 section 16) are handled in two places:
   in preference when that does not leave the participant better off (art. 14.6, see
   ``_cut``); the most significant value is cut without that exception.
 
+In round robins (every pair meets) there is no dummy opponent: rounds without an opponent
+are left out of Buchholz and Sonneborn-Berger, forfeits count for nothing, and withdrawals
+are not adjusted.
+
 The same reading is implemented by FIDE's Technical Commission's reference tie-break
 server; the hand-worked examples in tests/scoring/test_fide_tiebreaks.py follow it.
 """
@@ -37,7 +41,7 @@ def adjusted_score(ctx: TieBreakContext, pid: int) -> Fraction:
     for e in entries:
         if e.round <= last_non_vur or e.opponent is not None:
             total += ctx.round_points[pid].get(e.round, Fraction(0))
-        else:
+        elif not ctx.round_robin:
             total += ctx.draw  # art. 16.3.2: VURs after the last non-VUR round count as draws
     return total
 
@@ -94,6 +98,12 @@ def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, 
         if e.played:
             assert e.opponent is not None
             score = adjusted[e.opponent]
+        elif ctx.round_robin:
+            # Round robins have no dummy opponent: a round without an opponent (the bye of an
+            # odd field, a Meerkamp sit-out) is left out, a forfeit counts for nothing.
+            if e.opponent is None:
+                continue
+            score = Fraction(0)
         else:
             score = own  # art. 16.4: the dummy opponent has the participant's own score
         items.append(_Item(e.voluntary_unplayed, score, score * points if sonneborn else score))
