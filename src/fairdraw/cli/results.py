@@ -279,7 +279,9 @@ def result_command(
             target.pop("penalties", None)
     schedule_from_dict(data, source=source)  # still a valid schedule
     write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", schedule_path)
-    typer.echo(f"{where}: recorded {target.get('result') or target.get('scores')}", err=True)
+    names = {p.get("id"): p.get("name") for p in data.get("players", [])}
+    who = " - ".join(str(names.get(pid, pid)) for pid in seats)
+    typer.echo(f"{where} ({who}): recorded {target.get('result') or target.get('scores')}", err=True)
 
 
 @app.command("scorings")
