@@ -5,7 +5,7 @@ zero-point bye (round 2), a pairing-allocated bye and a withdrawal (round 4). Ev
 expected value is worked out by hand in the comments, from the rules:
 
 * the participant's own unplayed round counts as a dummy opponent with the participant's
-  own final score (art. 16.4); in SB it is worth that score times the round's points;
+  own final score (section 16); in SB it is worth that score times the round's points;
 * an opponent's score is adjusted: VURs after their last non-VUR round count as draws
   (art. 16.3.2);
 * cut-1 removes a VUR first (art. 14.6), otherwise the least value.

@@ -107,7 +107,7 @@ def is_round_robin(schedule: Schedule) -> bool:
 
 
 def default_tiebreaks(schedule: Schedule, scoring: Scoring) -> list[str]:
-    """FIDE C.07 (2023) art. 13's recommendations: round robins DE, SB, WIN, KS; Swiss
+    """In the spirit of FIDE C.07 (2023)'s recommended lists: round robins DE, SB, WIN, KS; Swiss
     BH:C1, BH, SB (plus DE); mahjong: best game, then placements; Keizer none (its points
     already weigh the opposition)."""
     if scoring.game == "mahjong":
