@@ -9,6 +9,7 @@ def chess_schedule(
     n: int,
     rounds: list[tuple[list[tuple[int, int, str]], dict[int, str]]],
     ratings: dict[int, int] | None = None,
+    system: str = "test",
 ) -> Schedule:
     """Players 1..n; each round: [(white, black, result)], {id: bye kind}."""
     ratings = ratings or {}
@@ -22,4 +23,4 @@ def chess_schedule(
                 byes=tuple(Bye(pid, kind) for pid, kind in byes.items()),
             )
         )
-    return Schedule(system="test", players=players, rounds=tuple(built))
+    return Schedule(system=system, players=players, rounds=tuple(built))

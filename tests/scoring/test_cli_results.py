@@ -153,3 +153,32 @@ def test_keizer_and_mahjong_from_the_cli(
     assert run(["standings", str(chess_file), "--scoring", "keizer", "-O", "first_value=40", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["meta"]["converged"] is True
+
+
+def test_league_game_scores_need_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fairdraw.core.model import Game
+
+    players = tuple(Participant(id=i, name=f"L{i}") for i in range(1, 6))
+    games = tuple(Game(g, tuple(p for p in range(1, 6) if p != 6 - g)[:4], (6 - g,)) for g in range(1, 6))
+    path = tmp_path / "league.json"
+    schedule = Schedule("league", players, (Round(1, (Table(1, (1, 2, 3, 4, 5), group="A", games=games),)),))
+    path.write_text(dump_schedule(schedule), encoding="utf-8")
+    assert run(["result", str(path), "-r", "1", "-t", "1", "40000", "30000", "30000", "20000"]) == 2
+    assert "add --game" in capsys.readouterr().err
+    assert run(["result", str(path), "-r", "1", "-t", "1", "--game", "2", "40000", "30000", "30000", "20000"]) == 0
+    saved = load_schedule(path).rounds[0].tables[0].games[1]
+    assert saved.scores == (40000, 30000, 30000, 20000)
+    assert run(["standings", str(path), "--json", "--after-round", "1"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    assert rows[0]["id"] == saved.seats[0] and rows[0]["points"] == 25
+
+
+def test_scorings_lists_every_code(capsys: pytest.CaptureFixture[str]) -> None:
+    from fairdraw.tiebreaks import all_tiebreaks
+
+    assert run(["scorings"]) == 0
+    out = capsys.readouterr().out
+    for name in ("standard", "football", "keizer", "mahjong"):
+        assert name in out
+    for tb in all_tiebreaks():
+        assert tb.code in out

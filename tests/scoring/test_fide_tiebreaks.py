@@ -5,7 +5,7 @@ zero-point bye (round 2), a pairing-allocated bye and a withdrawal (round 4). Ev
 expected value is worked out by hand in the comments, from the rules:
 
 * the participant's own unplayed round counts as a dummy opponent with the participant's
-  own final score (art. 16.4); in SB it is worth that score times the round's points;
+  own final score (section 16); in SB it is worth that score times the round's points;
 * an opponent's score is adjusted: VURs after their last non-VUR round count as draws
   (art. 16.3.2);
 * cut-1 removes a VUR first (art. 14.6), otherwise the least value.
@@ -13,6 +13,7 @@ expected value is worked out by hand in the comments, from the rules:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
@@ -153,7 +154,7 @@ def test_weerstandspunten_of_seed_002() -> None:
     assert wp[5] == 6
 
 
-@pytest.mark.parametrize("code", ["XX", "BH:Q1", "DE:C1"])
+@pytest.mark.parametrize("code", ["XX", "BH:Q1", "DE:C1", "PS:M1", "BH:C"])
 def test_bad_tiebreak_codes_are_refused(code: str) -> None:
     with pytest.raises((KeyError, ValueError)):
         compute_standings(SWISS, "standard", [code])
@@ -168,6 +169,7 @@ FORFEIT = chess_schedule(
         ([(1, 3, "-/+"), (2, 4, "1-0")], {}),
         ([(1, 4, "1-0"), (2, 3, "1/2-1/2")], {}),
     ],
+    system="dutch",  # a Swiss in which everybody happened to meet: Swiss rules apply
 )
 
 
@@ -218,3 +220,12 @@ def test_direct_encounter_averages_repeated_games() -> None:
     st = compute_standings(double, "standard", ["DE"])
     # 3 leads with 3 points; 1 and 2 both have 2.5 and met twice (1-1): average 1/2 each, tied
     assert [(r.id, r.rank, r.tiebreaks["DE"]) for r in st.rows] == [(3, 1, 0), (1, 2, F(1, 2)), (2, 2, F(1, 2))]
+
+
+def test_round_robin_has_no_dummy_opponent() -> None:
+    """The same games as a round robin: the forfeit counts for nothing, no dummy opponent."""
+    rr = replace(FORFEIT, system="berger")
+    v = {r.id: r.tiebreaks for r in compute_standings(rr, "standard", ["BH", "SB"]).rows}
+    assert v[1]["BH"] == F(5, 2)  # 2 (1.5) + forfeit (0) + 4 (1)
+    assert v[1]["SB"] == F(5, 2)  # beat 2 (1.5) and 4 (1)
+    assert v[3]["SB"] == F(3, 4)  # the forfeit win over 1 adds nothing; drew 2 (1.5)

@@ -57,3 +57,16 @@ def test_cli_writes_groups(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "Group B" in out and "Group A" not in out and "Cross table" in out
     assert run(["standings", str(path), "--group", "Z"]) == 2
+
+
+def test_meerkamp_sit_outs_add_nothing_to_sonneborn_berger() -> None:
+    schedule = meerkamp()
+    b = compute_group_standings(schedule, "standard", ["SB"])[1]
+    points = {r.id: r.points for r in b.rows}
+    wins: dict[int, list[int]] = {}
+    for rnd in schedule.rounds:
+        for t in rnd.tables:
+            if t.group == "B":
+                wins.setdefault(t.seats[0], []).append(t.seats[1])  # white always wins
+    for row in b.rows:
+        assert row.tiebreaks["SB"] == sum(points[o] for o in wins.get(row.id, []))

@@ -119,3 +119,10 @@ def test_a_cycle_is_detected_and_resolved_deterministically() -> None:
     assert independent_ranking_after(schedule, result.ranking) != result.ranking
     st = compute_standings(schedule, "keizer", [])
     assert st.meta["cycle_length"] == result.cycle_length
+
+
+def test_percentages_as_text() -> None:
+    from fairdraw.scoring.keizer import params_from
+
+    params = params_from({"draw": "50%", "bye": "2/3", "absence": "0.25", "first_value": "30"})
+    assert (params.draw, params.bye, params.absence, params.first_value) == (F(1, 2), F(2, 3), F(1, 4), 30)

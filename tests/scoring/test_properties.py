@@ -91,3 +91,28 @@ def test_unknown_scoring_options_are_refused() -> None:
         get_scoring("keizer", first=3).score(random_event(1, 4, 1, 0))
     with pytest.raises(ValueError, match="unknown mahjong option"):
         get_scoring("mahjong", umaa="1").score(random_event(1, 4, 1, 0))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(3, 20), shuffle_seed=st.integers(0, 1000))
+def test_values_do_not_depend_on_the_order_of_players_or_tables(seed: int, n: int, shuffle_seed: int) -> None:
+    from dataclasses import replace
+
+    schedule = random_event(seed, n, 5, 0.2)
+    rng = random.Random(shuffle_seed)
+    players = list(schedule.players)
+    rng.shuffle(players)
+    rounds = []
+    for rnd in schedule.rounds:
+        tables = list(rnd.tables)
+        rng.shuffle(tables)
+        rounds.append(replace(rnd, tables=tuple(tables)))
+    numbers = {p.id: p.id for p in schedule.players}
+    shuffled = replace(schedule, players=tuple(players), rounds=tuple(rounds), numbers=numbers)
+    codes = ["BH:C1", "SB", "DE", "PS", "ARO", "TPR", "KS", "WP"]
+    a = {
+        r.id: (r.rank, r.points, r.tiebreaks)
+        for r in compute_standings(replace(schedule, numbers=numbers), "standard", codes).rows
+    }
+    b = {r.id: (r.rank, r.points, r.tiebreaks) for r in compute_standings(shuffled, "standard", codes).rows}
+    assert a == b

@@ -279,4 +279,32 @@ def result_command(
             target.pop("penalties", None)
     schedule_from_dict(data, source=source)  # still a valid schedule
     write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", schedule_path)
-    typer.echo(f"{where}: recorded {target.get('result') or target.get('scores')}", err=True)
+    names = {p.get("id"): p.get("name") for p in data.get("players", [])}
+    who = " - ".join(str(names.get(pid, pid)) for pid in seats)
+    typer.echo(f"{where} ({who}): recorded {target.get('result') or target.get('scores')}", err=True)
+
+
+@app.command("scorings")
+def scorings_command() -> None:
+    """List the scorings (for --scoring) and the tie-break codes (for --tiebreaks)."""
+    from rich.table import Table as RichTable
+
+    from fairdraw.cli.base import console
+    from fairdraw.scoring.base import all_scorings
+    from fairdraw.tiebreaks.base import all_tiebreaks
+
+    scorings = RichTable(title="Scorings")
+    scorings.add_column("name")
+    scorings.add_column("game")
+    scorings.add_column("description")
+    for cls in all_scorings():
+        scorings.add_row(cls.name, cls.game, cls.description)
+    console.print(scorings)
+    tiebreaks = RichTable(title="Tie-breaks (cut :Cn and median :Mn modifiers where marked)")
+    tiebreaks.add_column("code")
+    tiebreaks.add_column("game")
+    tiebreaks.add_column("description")
+    for tb in all_tiebreaks():
+        code = tb.code + (" :Cn" if tb.accepts_cuts else "") + (" :Mn" if tb.accepts_median else "")
+        tiebreaks.add_row(code, tb.game, tb.description)
+    console.print(tiebreaks)

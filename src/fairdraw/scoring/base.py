@@ -19,11 +19,13 @@ from fairdraw.core.model import Schedule
 
 
 def as_fraction(value: Any) -> Fraction:
-    """Exact value of a number given as int, float, Fraction or text ("0.5", "1/3")."""
+    """Exact value of a number given as int, float, Fraction or text ("0.5", "1/3", "50%")."""
     if isinstance(value, Fraction):
         return value
     if isinstance(value, float):
         return Fraction(str(value))
+    if isinstance(value, str) and value.strip().endswith("%"):
+        return Fraction(value.strip()[:-1].strip()) / 100
     return Fraction(value)
 
 

@@ -88,15 +88,26 @@ def compute_group_standings(
     return out
 
 
+#: Systems that never make round robins, even when every pair happens to have met.
+SWISS_SYSTEMS = frozenset({"dutch", "club-swiss", "swiss"})
+#: Systems whose schedules are all-play-all (within each group).
+ROUND_ROBIN_SYSTEMS = frozenset({"berger", "varma", "meerkamp", "roundrobin", "round-robin"})
+
+
 def is_round_robin(schedule: Schedule) -> bool:
-    """Every pair of participants met at a two-seat table at least once."""
+    """An all-play-all: made by a round-robin system, or every pair of participants is
+    seated at a two-seat table at least once."""
+    if schedule.system in ROUND_ROBIN_SYSTEMS:
+        return True
+    if schedule.system in SWISS_SYSTEMS:
+        return False
     met = {frozenset(t.seats) for r in schedule.rounds for t in r.tables if len(t.seats) == 2}
     ids = [p.id for p in schedule.players]
     return len(ids) > 1 and all(frozenset(pair) in met for pair in combinations(ids, 2))
 
 
 def default_tiebreaks(schedule: Schedule, scoring: Scoring) -> list[str]:
-    """FIDE C.07 (2023) art. 13's recommendations: round robins DE, SB, WIN, KS; Swiss
+    """In the spirit of FIDE C.07 (2023)'s recommended lists: round robins DE, SB, WIN, KS; Swiss
     BH:C1, BH, SB (plus DE); mahjong: best game, then placements; Keizer none (its points
     already weigh the opposition)."""
     if scoring.game == "mahjong":
@@ -136,6 +147,7 @@ def build_context(schedule: Schedule, scoring: Scoring, sheet: ScoreSheet) -> Ti
         totals=totals,
         win=points_system.values["W"],
         draw=points_system.values["D"],
+        round_robin=is_round_robin(schedule),
     )
 
 

@@ -68,6 +68,8 @@ class TieBreakContext:
     win: Fraction
     draw: Fraction
     mahjong: tuple[SeatResult, ...] = ()
+    #: An all-play-all event: unplayed rounds are handled as C.07 does for round robins.
+    round_robin: bool = False
     #: Values several tie-breaks share (adjusted scores), filled on first use.
     cache: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -81,6 +83,7 @@ class TieBreak(ABC):
     higher_is_better: ClassVar[bool] = True
     per_group: ClassVar[bool] = False
     accepts_cuts: ClassVar[bool] = False
+    accepts_median: ClassVar[bool] = False
 
     @abstractmethod
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
@@ -121,6 +124,8 @@ def get_tiebreak(spec: TieBreakSpec) -> TieBreak:
         raise KeyError(f"unknown tie-break {spec.base!r}; known: {', '.join(sorted(_TIEBREAKS))}") from None
     if (spec.cut_low or spec.cut_high) and not cls.accepts_cuts:
         raise ValueError(f"the tie-break {spec.base} takes no cut or median modifier")
+    if spec.cut_high and not cls.accepts_median:
+        raise ValueError(f"the tie-break {spec.base} takes a cut (:C1) but no median (:M1) modifier")
     return cls()
 
 

@@ -8,11 +8,15 @@ Unplayed rounds (C.07 2023 section 16) are handled in two places:
   withdrawal) and have no opponent count as draws (art. 16.3.2); everything else counts
   as scored;
 * a participant's own unplayed round (bye, forfeit, absence) counts as a game against a
-  *dummy opponent* whose score is the participant's own final score (art. 16.4), worth
+  *dummy opponent* whose score is the participant's own final score (section 16, the dummy opponent), worth
   in Sonneborn-Berger that score times the points the round gave;
 * cut and median modifiers (art. 14) remove the least significant values; a VUR is cut
   in preference when that does not leave the participant better off (art. 14.6, see
   ``_cut``); the most significant value is cut without that exception.
+
+In round robins (every pair meets) there is no dummy opponent: rounds without an opponent
+are left out of Buchholz and Sonneborn-Berger, forfeits count for nothing, and withdrawals
+are not adjusted.
 
 The same reading is implemented by FIDE's Technical Commission's reference tie-break
 server; the hand-worked examples in tests/scoring/test_fide_tiebreaks.py follow it.
@@ -37,7 +41,7 @@ def adjusted_score(ctx: TieBreakContext, pid: int) -> Fraction:
     for e in entries:
         if e.round <= last_non_vur or e.opponent is not None:
             total += ctx.round_points[pid].get(e.round, Fraction(0))
-        else:
+        elif not ctx.round_robin:
             total += ctx.draw  # art. 16.3.2: VURs after the last non-VUR round count as draws
     return total
 
@@ -94,14 +98,21 @@ def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, 
         if e.played:
             assert e.opponent is not None
             score = adjusted[e.opponent]
+        elif ctx.round_robin:
+            # Round robins have no dummy opponent: a round without an opponent (the bye of an
+            # odd field, a Meerkamp sit-out) is left out, a forfeit counts for nothing.
+            if e.opponent is None:
+                continue
+            score = Fraction(0)
         else:
-            score = own  # art. 16.4: the dummy opponent has the participant's own score
+            score = own  # C.07 section 16: the dummy opponent has the participant's own score
         items.append(_Item(e.voluntary_unplayed, score, score * points if sonneborn else score))
     return items
 
 
 class _OpponentSum(TieBreak):
     accepts_cuts: ClassVar[bool] = True
+    accepts_median: ClassVar[bool] = True
     sonneborn: ClassVar[bool] = False
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
@@ -218,7 +229,7 @@ class DirectEncounter(TieBreak):
 
 @register_tiebreak
 class Wins(TieBreak):
-    """C.07 (2023) art. 7.1 WIN: rounds that scored a win, played or not (forfeit wins and
+    """C.07 (2023) section 7, WIN: rounds that scored a win, played or not (forfeit wins and
     full-point or allocated byes included)."""
 
     code: ClassVar[str] = "WIN"
@@ -230,7 +241,7 @@ class Wins(TieBreak):
 
 @register_tiebreak
 class WinsOverTheBoard(TieBreak):
-    """C.07 (2023) art. 7.2 WON: games won over the board."""
+    """C.07 (2023) section 7, WON: games won over the board."""
 
     code: ClassVar[str] = "WON"
     description: ClassVar[str] = "Number of games won over the board"
@@ -241,7 +252,7 @@ class WinsOverTheBoard(TieBreak):
 
 @register_tiebreak
 class BlackGames(TieBreak):
-    """C.07 (2023) art. 7.3 BPG: games played with black (unplayed games do not count)."""
+    """C.07 (2023) section 7, BPG: games played with black (unplayed games do not count)."""
 
     code: ClassVar[str] = "BPG"
     description: ClassVar[str] = "Number of games played with black"
@@ -253,7 +264,7 @@ class BlackGames(TieBreak):
 @register_tiebreak
 class ProgressiveScore(TieBreak):
     """C.07 (2023) art. 7.5 PS: the sum of the running scores after each round; PS:C1 cuts
-    the first round's running score (art. 14.4)."""
+    the first round's running score (a cut modifier, section 14)."""
 
     code: ClassVar[str] = "PS"
     description: ClassVar[str] = "Progressive score: sum of the running scores round by round (PS:C1 cuts round 1)"
