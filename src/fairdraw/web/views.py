@@ -237,8 +237,25 @@ class EventView:
                         seen[int(bye["id"])] = _BYE_SHORT.get(str(bye.get("kind", "bye")), "bye")
             for pid in pids:
                 cells[pid].append(seen.get(pid, ""))
-        return {"rounds": [r.number for r in self.rounds],
-                "rows": [(self._players[pid].number, self.name(pid), cells[pid]) for pid in pids if pid in self._players]}
+        # events with groups (Meerkamp): one grid per group, as pairing numbers restart per group
+        group_of: dict[int, str] = {}
+        for rnd in self.rounds:
+            for board in rnd.boards:
+                for seat in board.seats:
+                    if board.group is not None and board.chess:  # league groups change every session
+                        group_of.setdefault(seat.pid, board.group)
+        sections: list[dict[str, Any]] = []
+        for pid in pids:
+            if pid not in self._players:
+                continue
+            group = group_of.get(pid)
+            section = next((s for s in sections if s["group"] == group), None)
+            if section is None:
+                section = {"group": group, "rows": []}
+                sections.append(section)
+            section["rows"].append((self._players[pid].number, self.name(pid), cells[pid]))
+        sections.sort(key=lambda s: (s["group"] is None, len(s["group"] or ""), s["group"] or ""))
+        return {"rounds": [r.number for r in self.rounds], "sections": sections}
 
 
 def standings_or_reason(event: Event, schedule: Schedule) -> tuple[workflow.Standings | None, str | None]:
