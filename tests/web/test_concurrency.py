@@ -5,6 +5,7 @@ of the losing submission is written. Runs on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 
 from fastapi.testclient import TestClient
@@ -79,3 +80,34 @@ def test_simultaneous_submissions_exactly_one_wins(app) -> None:  # type: ignore
         assert sorted(statuses) == [303, 409], (attempt, statuses)
         winner = "1-0" if statuses[0] == 303 else "0-1"
         assert _results(first, event)[0] == winner
+
+
+def test_two_simultaneous_pair_clicks_make_one_round(app, toy_systems: None) -> None:  # type: ignore[no-untyped-def]
+    from tests.web.conftest import csrf_of
+
+    first, second = signed_in(app), signed_in(app)
+    event = create_event(first, "toy-swiss", rounds="3")
+    import_players(first, event, field_csv(6))
+    for attempt in range(3):
+        tokens = [csrf_of(c.get(f"/events/{event}").text) for c in (first, second)]
+        barrier = threading.Barrier(2)
+        notices: list[str] = ["", ""]
+
+        def click(index: int, client: TestClient, barrier: threading.Barrier = barrier,
+                  tokens: list[str] = tokens, notices: list[str] = notices) -> None:
+            barrier.wait()
+            response = client.post(f"/events/{event}/pair", data={"csrf_token": tokens[index]})
+            assert response.status_code == 200
+            notices[index] = response.text
+
+        threads = [threading.Thread(target=click, args=(i, c)) for i, c in enumerate((first, second))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        made = [n for n in notices if f"Round {attempt + 1} is paired" in n]
+        assert len(made) == 1, (attempt, [re.findall(r'class="notice[^"]*"[^>]*>([^<]*)', n) for n in notices])
+        rounds = json.loads(first.get(f"/events/{event}/export/json").text)["rounds"]
+        assert [r["round"] for r in rounds] == list(range(1, attempt + 2))
+        page = first.get(f"/events/{event}/rounds/{attempt + 1}").text
+        first.post(f"/events/{event}/rounds/{attempt + 1}/results", data=results_form(page, {0: "1", 1: "0", 2: "="}))

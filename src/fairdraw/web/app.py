@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
@@ -411,6 +412,12 @@ def _routes(app: FastAPI, state: WebState) -> None:
             message = await _threaded(work)
         except repo.ConflictError as exc:
             return _redirect(state, request, target, f"Conflict: {exc}")
+        except IntegrityError:
+            # two browsers did the same thing at the same moment (e.g. both clicked "Pair
+            # round 3"): the database's unique keys let exactly one of them through
+            return _redirect(state, request, target,
+                             "Conflict: someone else changed this event at the same moment; nothing of yours was "
+                             "written. Check the page and try again if still needed.")
         except UnsolvableError as exc:
             return _redirect(state, request, target, f"Cannot pair: {exc}")
         except (InputError, workflow.UnavailableError) as exc:
