@@ -121,12 +121,20 @@ def list_events(session: Session) -> list[Event]:
     return list(session.scalars(select(Event).order_by(Event.id.desc())))
 
 
-def get_event(session: Session, event_id: int) -> Event:
-    """The event with its players, rounds and boards loaded."""
+def get_event(session: Session, event_id: int, *, boards_of: int | None = None) -> Event:
+    """The event with its players, rounds and boards loaded.
+
+    ``boards_of`` loads the boards of that round only (the other rounds' board lists stay
+    empty): a round page of a 99-round event need not read its 4,950 boards.
+    """
+    boards = RoundRow.boards
+    if boards_of is not None:
+        wanted = select(RoundRow.id).where(RoundRow.event_id == event_id, RoundRow.number == boards_of)
+        boards = RoundRow.boards.and_(Board.round_id.in_(wanted.scalar_subquery()))  # type: ignore[assignment]
     event = session.scalar(
         select(Event)
         .where(Event.id == event_id)
-        .options(selectinload(Event.participants), selectinload(Event.rounds).selectinload(RoundRow.boards))
+        .options(selectinload(Event.participants), selectinload(Event.rounds).selectinload(boards))
     )
     if event is None:
         raise NotFoundError(f"no event {event_id}")

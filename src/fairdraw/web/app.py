@@ -288,6 +288,12 @@ def _routes(app: FastAPI, state: WebState) -> None:
             event = repo.get_event(db, event_id)
             return event, repo.event_schedule(event)
 
+    def load_round(event_id: int, number: int) -> views.EventView:
+        """The event with one round's boards: what a round page shows and saves."""
+        with state.sessions() as db:
+            event = repo.get_event(db, event_id, boards_of=number)
+            return views.EventView(event, repo.event_schedule(event))
+
     @app.get("/events/{event_id}", response_class=HTMLResponse)
     async def event_page(request: Request, event_id: int) -> Response:
         if user_id(codec, request) is None:
@@ -430,9 +436,8 @@ def _routes(app: FastAPI, state: WebState) -> None:
     async def round_page(request: Request, event_id: int, number: int) -> Response:
         if user_id(codec, request) is None:
             return _redirect(state, request, "/login")
-        event, schedule = await _threaded(lambda: load(event_id))
-        view = views.EventView(event, schedule)
-        return _page(state, request, "round.html", event=event, view=view, rnd=view.round(number))
+        view = await _threaded(lambda: load_round(event_id, number))
+        return _page(state, request, "round.html", event=view.event, view=view, rnd=view.round(number))
 
     @app.post("/events/{event_id}/rounds/{number}/results")
     async def save_results(request: Request, event_id: int, number: int) -> Response:
@@ -441,7 +446,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
         def work() -> int:
             with state.sessions.begin() as db:
-                event = repo.get_event(db, event_id)
+                event = repo.get_event(db, event_id, boards_of=number)
                 entries = views.result_entries(event, number, form)
                 views.check_scores(event, number, entries)
                 return repo.record_results(db, event, number, entries)
@@ -449,8 +454,8 @@ def _routes(app: FastAPI, state: WebState) -> None:
         try:
             changed = await _threaded(work)
         except (repo.ConflictError, InputError) as exc:
-            event, schedule = await _threaded(lambda: load(event_id))
-            view = views.EventView(event, schedule)
+            view = await _threaded(lambda: load_round(event_id, number))
+            event = view.event
             conflict = isinstance(exc, repo.ConflictError)
             message = (
                 "Not saved: " + str(exc) + ". Nothing of this submission was written; the page now shows what is "
