@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import argon2
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from fairdraw.core import model
@@ -299,6 +299,7 @@ def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], 
                  numbers: dict[int, int]) -> list[RoundRow]:
     """Store newly paired rounds. A round number already stored is a conflict (two clicks)."""
     existing = {r.number for r in event.rounds}
+    rounds = list(rounds)
     stored: list[RoundRow] = []
     for rnd in rounds:
         if rnd.round in existing:
@@ -309,28 +310,34 @@ def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], 
             byes=[{"id": b.id, "kind": b.kind} for b in rnd.byes],
             meta=meta,
         )
-        for position, table in enumerate(rnd.tables, start=1):
-            row.boards.append(
-                Board(
-                    position=position,
-                    number=table.table,
-                    group=table.group,
-                    seats=list(table.seats),
-                    games=[_game_row(g) for g in table.games] or None,
-                    result=table.result,
-                    scores=list(table.scores) if table.scores is not None else None,
-                    penalties=_list_or_none(getattr(table, "penalties", None)),
-                    version=0,
-                )
-            )
         session.add(row)
-        event.rounds.append(row)
         stored.append(row)
+    session.flush()  # round ids for the boards
+    # boards in one multi-row INSERT: a whole round robin schedule has thousands
+    board_rows = [
+        {
+            "round_id": row.id,
+            "position": position,
+            "number": table.table,
+            "group": table.group,
+            "seats": list(table.seats),
+            "games": [_game_row(g) for g in table.games] or None,
+            "result": table.result,
+            "scores": list(table.scores) if table.scores is not None else None,
+            "penalties": _list_or_none(getattr(table, "penalties", None)),
+            "version": 0,
+        }
+        for row, rnd in zip(stored, rounds, strict=True)
+        for position, table in enumerate(rnd.tables, start=1)
+    ]
+    if board_rows:
+        session.execute(insert(Board), board_rows)
     for participant in event.participants:
         if participant.pid in numbers:
             participant.number = numbers[participant.pid]
         participant.next_bye = None  # a requested bye applies to one round only
     session.flush()
+    session.expire(event, ["rounds"])
     return stored
 
 
