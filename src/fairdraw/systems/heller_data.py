@@ -60,7 +60,7 @@ def build(players: int, rounds: int, count: int = 4) -> dict[str, Any]:
     """Search with a large budget and return the JSON document for (N, R)."""
     from fairdraw.systems.heller_search import search_schemes
 
-    found = search_schemes(players, rounds, count, rounds_work=8.0, candidates=2 * count)
+    found = search_schemes(players, rounds, count, rounds_work=3.0, candidates=count + 2)
     best = found[0]
     return {
         "format": FORMAT,

@@ -1,34 +1,36 @@
-"""Finding Heller schemes with OR-Tools CP-SAT (issue 2 item 9).
+"""Finding Heller schemes with OR-Tools CP-SAT, in two stages (issue 2 item 9).
 
-WHY a constraint model: the rules (no rematch, colour balance within +-1, never three
-same colours in a row) are hard constraints and the goal (equal opponent-number sums) is
-a min-max objective; CP-SAT both finds good schemes and, when it reports OPTIMAL, proves
-that no scheme under the same rules has a smaller spread. That proof is what the output's
-"optimal: proven by CP-SAT" means.
+WHY two stages: a player's opponent-number sum depends only on WHO they meet, not when.
+So the fairness goal lives entirely in the meeting graph G (numbers 1..M, M = N or N+1
+with the dummy for odd N; every vertex has degree R; a simple graph means no rematch and
+no second bye). One model over rounds and colours at once was hopeless (minutes without a
+proof for 8 players, because of the symmetry between rounds); the split proves 8-18
+players in seconds.
 
-Model. Numbers 1..M (M = N, or N+1 for odd N: the dummy whose opponent has the bye).
-For each round r and ordered pair of real players (i, j): x[i,j,r] = "i has White against
-j in round r"; for the dummy one variable per player: y[i,r] = "i has the bye in round r".
-- each number exactly once per round; each pair at most once over the scheme;
-- at most one bye per player;
-- colour balance: -1 <= whites - blacks <= 1;
-- no three same colours in a row over games played: any 3 consecutive rounds hold at
-  most 2 whites (and 2 blacks); with a bye inside a window of 4 rounds, those 4 rounds
-  hold at most 2 whites (a bye does not break a colour run);
-- S_p = sum of the numbers of p's opponents (a bye counts as N+1, see heller_metrics);
-  spread = max S_p - min S_p over real players, minimised (phase 1);
-- redundant: sum of S over all M numbers = R * M(M+1)/2 (every round every number
-  appears once as someone's opponent), which lets the solver see the averaging bound;
-- symmetry: flipping every colour maps schemes to schemes, so player 1 is White (or has
-  the bye) in round 1.
-Phase 2 fixes the spread at its best value and minimises colour cost: 1000 x (sum of
-|whites - blacks|) + (number of times a player repeats the colour of their last game).
+Stage 1 (_GraphModel): a Boolean per pair; degree R for every number; S_p = sum of p's
+neighbours (the dummy counts as N+1, see heller_metrics); minimise max S - min S. Added:
+the redundant total (every round every number is someone's opponent once, so the sums
+over 1..M add up to R*M(M+1)/2) and, for even N, the averaging bound (averaging_bound).
+A local search (improve_graph) supplies a starting hint. Stage 1 relaxes the colour and
+round-splitting rules, so its OPTIMAL value is a proven lower bound for every scheme.
 
-K different schemes: after each scheme a cut forbids its opponent graph (who meets whom,
-byes included), so scheme k+1 differs in at least one meeting, not only in round order
-or colours. Solving each scheme to optimality yields them ranked by spread, then colour.
+Stage 2 (_RoundsModel): split G into R perfect matchings and orient every game:
+x[i,j,r] = "i has White against j in round r", y[i,r] = "i has the bye in round r".
+Each edge in exactly one round, each number once per round; -1 <= whites - blacks <= 1;
+never three same colours in a row over games played (any 3 consecutive rounds hold at
+most 2 whites and 2 blacks; a bye inside a window of 4 rounds leaves 3 consecutive games
+there, which may hold at most 2 whites: sum over the 4 rounds + byes inside <= 3, as a bye
+does not break a colour run); player 1 is White
+(or has the bye) in round 1 (colour-flip symmetry). Objective: 1000 x sum |whites -
+blacks| + number of times a player repeats the colour of their previous game.
 
-Reproducibility: one search worker, a seed, and a deterministic time limit (CP-SAT's
+A scheme whose spread equals the stage-1 proven bound is "optimal: proven by CP-SAT".
+When a graph cannot be split (or not within the budget) it is excluded by a no-good and
+the next best graph is tried. K different schemes = K different meeting graphs (schemes
+that differ only in round order or colours are the same scheme), ranked by spread, then
+colour cost.
+
+Reproducibility: one search worker, a seed, and deterministic time budgets (CP-SAT's
 machine-independent work units), so the same command gives the same schemes.
 """
 
