@@ -178,7 +178,7 @@ def test_cli_several_schemes_json(fixed_cli) -> None:
 
 
 def test_cli_large_field_says_best_found(fixed_cli) -> None:
-    run = fixed_cli("heller", "14", "--rounds", "2")
+    run = fixed_cli("heller", "13", "--rounds", "1")
     assert run.code == 0, run.err
     assert "best found" in run.out
 
