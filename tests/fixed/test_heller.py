@@ -195,3 +195,43 @@ def test_invalid_counts_are_input_errors() -> None:
 def test_slow_reprove_optimal_spread_with_cp_sat(n: int, best: int) -> None:
     scheme = search_schemes(n, 5, 1, seed="re-prove")[0]
     assert scheme.proven_optimal and scheme.metrics.spread == best
+
+
+def test_shipped_data_is_rechecked_on_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fairdraw.systems import heller_data
+
+    real = heller_data.resources.files
+
+    class Tampered:
+        def __init__(self, base) -> None:
+            self.base = base
+
+        def joinpath(self, name: str) -> Tampered:
+            self.name = name
+            return self
+
+        def read_text(self, encoding: str) -> str:
+            doc = json.loads(self.base.joinpath(self.name).read_text(encoding))
+            first = doc["schemes"][0]["rounds"]
+            first[1] = first[0]  # round 2 repeats round 1: every pair meets twice
+            return json.dumps(doc)
+
+    monkeypatch.setattr(heller_data.resources, "files", lambda pkg: Tampered(real(pkg)))
+    with pytest.raises(ValueError, match="inconsistent"):
+        heller_data.load_shipped(8, 5)
+
+
+def test_cli_names_file_and_other_formats(tmp_path, fixed_cli) -> None:
+    names = tmp_path / "group.csv"
+    names.write_text("name\n" + "\n".join(f"Speler {c}" for c in "ABCDEFGH") + "\n", encoding="utf-8")
+    run = fixed_cli("heller", "8", "--names", str(names))
+    assert run.code == 0 and "Speler A" in run.out
+    assert fixed_cli("heller", "10", "--names", str(names)).code == 2  # 8 names for 10 players
+    html_out = tmp_path / "h.html"
+    assert fixed_cli("heller", "8", "--schemes", "2", "--html", "-o", str(html_out)).code == 0
+    page = html_out.read_text(encoding="utf-8")
+    assert page.count("Heller scheme") >= 2 and page.count("<html") == 1
+    csv_run = fixed_cli("heller", "8", "--schemes", "2", "--csv")
+    assert csv_run.code == 0
+    rows = csv_run.out.splitlines()
+    assert rows[0].startswith("scheme,round") and {r.split(",")[0] for r in rows[1:]} == {"1", "2"}
