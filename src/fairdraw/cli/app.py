@@ -8,6 +8,7 @@ from __future__ import annotations
 from fairdraw.cli import common  # noqa: F401  (systems, demo)
 from fairdraw.cli import results  # noqa: F401  (standings, result)
 from fairdraw.cli import roundrobin  # noqa: F401  (roundrobin, check)
+from fairdraw.cli import fixed  # noqa: F401  (meerkamp, heller)
 from fairdraw.cli.base import app, run_app
 
 __all__ = ["app", "main"]
