@@ -1,0 +1,99 @@
+"""Plan a league season on design positions: blocks where they reach, search beyond.
+
+The decision order is issue 5's: a season in which no two players share a group twice
+while one is known (joined blocks with dropped positions, ``blocks.block_plan``); when
+the wanted sessions exceed what the blocks give, or no block fits the shape, a tabu
+search (``search.TabuSearch``) minimises repeats, then the maximum, starting both from the
+blocks' repeat-free sessions followed by greedy sessions and from an all-greedy season,
+and the better result is kept. The search stops early at the lower bound
+(``season.repeat_lower_bound``), where nothing better can exist.
+
+The plan depends only on (field size, sessions, shape, history): the random generator is
+seeded from those, so a league's design is the same for everyone; players are mapped onto
+positions afterwards by the public seed (``mapping``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fairdraw.systems.league.blocks import block_plan
+from fairdraw.systems.league.partition import Partition
+from fairdraw.systems.league.search import TabuSearch, greedy_extend, weight
+from fairdraw.systems.league.season import Season, pair_counts, quality, repeat_lower_bound
+
+#: Tabu moves per planned season (split over the starts); bounded by count, not by time.
+DEFAULT_ITERATIONS = 1200
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A season on positions 0..players-1 and the facts to publish about it."""
+
+    players: int
+    shape: Partition
+    sessions: Season
+    method: str
+    clean_sessions: int
+    repeats: int
+    max_meetings: int
+    lower_bound: int
+
+
+def _score(season: Sequence[Sequence[Sequence[int]]], frozen: Sequence[Sequence[Sequence[int]]]) -> tuple[int, int, int]:
+    counts = pair_counts([*frozen, *season])
+    repeats = sum(c - 1 for c in counts.values() if c > 1)
+    return repeats, max(counts.values(), default=0), sum(weight(c) for c in counts.values())
+
+
+def plan_season(
+    players: int,
+    sessions: int,
+    shape: Partition,
+    *,
+    history: Sequence[Sequence[Sequence[int]]] = (),
+    iterations: int = DEFAULT_ITERATIONS,
+) -> Plan:
+    """``sessions`` sessions of ``shape`` for ``players`` positions, after ``history``
+    (sessions already played, on the same positions; they count but are not changed)."""
+    if shape.players != players:
+        raise ValueError(f"shape {shape.describe()} does not seat {players} players")
+    sizes = shape.sizes()
+    lower = repeat_lower_bound(players, sizes, sessions) if not history else 0
+    blocks = block_plan(shape) if not history else None
+    if blocks is not None and blocks.clean >= sessions:
+        season = tuple(blocks.sessions(sessions))
+        q = quality(season)
+        return Plan(players, shape, season, f"blocks: {blocks.describe()}", blocks.clean, q.repeats, q.max_meetings, lower)
+
+    rng = random.Random(f"fairdraw-league|{players}|{sessions}|{shape.fives}|{shape.fours}|{len(history)}")
+    starts: list[tuple[str, list]] = []
+    if blocks is not None:
+        head = blocks.sessions(blocks.clean)
+        tail = greedy_extend(players, sizes, head, sessions - blocks.clean, rng)
+        starts.append((f"blocks: {blocks.describe()} for sessions 1-{blocks.clean}, then tabu search", head + tail))
+    history_sessions = [tuple(tuple(g) for g in s) for s in history]
+    starts.append(("greedy + tabu search", greedy_extend(players, sizes, history_sessions, sessions, rng)))
+    target = lower * weight(2)
+    best: tuple[tuple[int, int, int], Season, str] | None = None
+    for label, init in starts:
+        score0 = _score(init, history)
+        if best is None or score0 < best[0]:
+            best = (score0, tuple(tuple(tuple(sorted(g)) for g in s) for s in init), label)
+        if best[0][0] <= lower and best[0][1] <= 2:
+            break
+        search = TabuSearch(players, init, frozen=history, rng=rng)
+        found = search.run(iterations // len(starts), target=target)
+        score = _score(found, history)
+        if score < best[0]:
+            best = (score, found, label)
+        if best[0][2] <= target:
+            break
+    assert best is not None
+    (repeats, top, _), season, label = best
+    clean = quality(season).clean_prefix if not history else 0
+    if blocks is not None:
+        clean = max(clean, min(blocks.clean, sessions)) if quality(season).clean_prefix >= blocks.clean else clean
+    return Plan(players, shape, season, label, clean, repeats, top, lower)
