@@ -130,6 +130,7 @@ def league_reseat_command(
             "prefer": prefer,
             "separate": separate,
             "history_players": tuple(p for p in old.players if p.id in left),
+            "previous": tuple(r for r in old.rounds if r.round >= from_session),
         },
     )
     if total - len(kept) < 1:

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from fairdraw.systems.league.blocks import block_plan
 from fairdraw.systems.league.partition import Partition
-from fairdraw.systems.league.search import TabuSearch, greedy_extend, weight
-from fairdraw.systems.league.season import Season, pair_counts, quality, repeat_lower_bound
+from fairdraw.systems.league.search import TabuSearch, greedy_extend, repair_sessions, weight
+from fairdraw.systems.league.season import Season, order_for_clean_prefix, pair_counts, quality, repeat_lower_bound
 
 #: Tabu moves per planned season (split over the starts); bounded by count, not by time.
 DEFAULT_ITERATIONS = 1200
@@ -54,10 +54,13 @@ def plan_season(
     shape: Partition,
     *,
     history: Sequence[Sequence[Sequence[int]]] = (),
+    previous: Sequence[Sequence[Sequence[int]]] = (),
     iterations: int = DEFAULT_ITERATIONS,
 ) -> Plan:
     """``sessions`` sessions of ``shape`` for ``players`` positions, after ``history``
-    (sessions already played, on the same positions; they count but are not changed)."""
+    (sessions already played, on the same positions; they count but are not changed).
+    ``previous`` is an earlier plan for these sessions (attendance changed): it is
+    repaired to the new shape and used as the first start of the search."""
     if shape.players != players:
         raise ValueError(f"shape {shape.describe()} does not seat {players} players")
     sizes = shape.sizes()
@@ -75,6 +78,11 @@ def plan_season(
         tail = greedy_extend(players, sizes, head, sessions - blocks.clean, rng)
         starts.append((f"blocks: {blocks.describe()} for sessions 1-{blocks.clean}, then tabu search", head + tail))
     history_sessions = [tuple(tuple(g) for g in s) for s in history]
+    if previous:
+        old = list(previous)[:sessions]
+        repaired = repair_sessions(players, sizes, history_sessions, old, rng)
+        repaired += greedy_extend(players, sizes, history_sessions + repaired, sessions - len(repaired), rng)
+        starts.append(("earlier plan repaired for the new field, then tabu search", repaired))
     starts.append(("greedy + tabu search", greedy_extend(players, sizes, history_sessions, sessions, rng)))
     target = lower * weight(2)
     best: tuple[tuple[int, int, int], Season, str] | None = None
@@ -93,7 +101,6 @@ def plan_season(
             break
     assert best is not None
     (repeats, top, _), season, label = best
-    clean = quality(season).clean_prefix if not history else 0
-    if blocks is not None:
-        clean = max(clean, min(blocks.clean, sessions)) if quality(season).clean_prefix >= blocks.clean else clean
+    season = tuple(order_for_clean_prefix(season))
+    clean = quality([*history, *season]).clean_prefix
     return Plan(players, shape, season, label, clean, repeats, top, lower)

@@ -242,3 +242,51 @@ class TabuSearch:
             p, q = rng.sample(range(self.n), 2)
             if self.where[s][p] != self.where[s][q]:
                 self._swap(s, p, q)
+
+
+def repair_sessions(
+    players: int,
+    sizes: Sequence[int],
+    before: Sequence[Session],
+    previous: Sequence[Sequence[Sequence[int]]],
+    rng: random.Random,
+) -> list[Session]:
+    """Sessions shaped like ``sizes`` that keep as much of ``previous`` as possible.
+
+    Used when attendance changes: the old plan's groups (without the players who left)
+    take the new group slots largest first; whoever is left over, and every newcomer, is
+    placed greedily where they have met the fewest. Newcomers have met nobody, so taking
+    a leaver's place usually costs no repeat at all.
+    """
+    counts = [[0] * players for _ in range(players)]
+
+    def record(session: Sequence[Sequence[int]]) -> None:
+        for g in session:
+            for a in g:
+                for b in g:
+                    if a != b:
+                        counts[a][b] += 1
+
+    for session in before:
+        record(session)
+    made: list[Session] = []
+    for old in previous:
+        olds = sorted((list(g) for g in old if g), key=len, reverse=True)
+        groups: list[list[int]] = []
+        placed: set[int] = set()
+        for i, size in enumerate(sizes):
+            keep = olds[i][:size] if i < len(olds) else []
+            groups.append(list(keep))
+            placed.update(keep)
+        pool = [p for p in range(players) if p not in placed]
+        rng.shuffle(pool)
+        for p in pool:
+            row = counts[p]
+            options = [g for g in range(len(groups)) if len(groups[g]) < sizes[g]]
+            scored = [(sum(weight(row[r] + 1) for r in groups[g]), g) for g in options]
+            low = min(s for s, _ in scored)
+            groups[rng.choice([g for s, g in scored if s == low])].append(p)
+        session = tuple(tuple(sorted(g)) for g in groups)
+        made.append(session)
+        record(session)
+    return made

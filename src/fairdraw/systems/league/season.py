@@ -69,3 +69,26 @@ def repeat_lower_bound(players: int, sizes: Sequence[int], sessions: int) -> int
         f = base + (1 if index < extra else 0)
         excess += max(0, 3 * sessions + f - (players - 1))
     return -(-excess // 2)
+
+
+def order_for_clean_prefix(sessions: Sequence[Session]) -> list[Session]:
+    """The same sessions, reordered so that as many as possible come first without a
+    repeat (greedy: keep taking a session that meets no pair met so far). Sessions of a
+    season are interchangeable, so this only changes when the unavoidable repeats fall:
+    as late in the season as the greedy choice manages."""
+    rest = list(sessions)
+    chosen: list[Session] = []
+    seen: set[tuple[int, int]] = set()
+    while rest:
+        pick = None
+        for i, session in enumerate(rest):
+            pairs = {(a, b) for g in session for a, b in combinations(sorted(g), 2)}
+            if not pairs & seen:
+                pick = i
+                break
+        if pick is None:
+            break
+        session = rest.pop(pick)
+        chosen.append(session)
+        seen.update((a, b) for g in session for a, b in combinations(sorted(g), 2))
+    return chosen + rest

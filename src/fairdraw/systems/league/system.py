@@ -8,7 +8,9 @@ and the roster, optional club separation) -> per group the hanchan schedule (``i
 as they are and count as meetings when the rest is re-planned (attendance changes).
 
 Options: ``sessions`` (int, new sessions to plan), ``prefer`` (5 or 4), ``separate``
-("club" or "federation"), ``iterations`` (search budget).
+("club" or "federation"), ``iterations`` (search budget), ``previous`` (the old plan's
+rounds for the sessions being re-planned: the search starts from it, repaired),
+``history_players`` (players of the history who left, kept in the players list).
 """
 
 from __future__ import annotations
@@ -77,7 +79,11 @@ class MahjongLeague(PairingSystem):
             [tuple(position[i] for i in t.seats if i in position) for t in rnd.tables] for rnd in request.history
         ]
         history = [[g for g in s if len(g) >= 2] for s in history]
-        plan = plan_season(len(players), sessions, shape, history=history, iterations=iterations)
+        previous = [
+            [tuple(position[i] for i in t.seats if i in position) for t in rnd.tables]
+            for rnd in opts.get("previous", ())
+        ]
+        plan = plan_season(len(players), sessions, shape, history=history, previous=previous, iterations=iterations)
         meta: dict[str, Any] = {
             "design": plan.method,
             "shape": shape.describe(),
