@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from fairdraw.systems.league.blocks import block_plan
 from fairdraw.systems.league.partition import Partition
-from fairdraw.systems.league.search import TabuSearch, greedy_extend, repair_sessions, weight
+from fairdraw.systems.league.search import SPREAD_WEIGHT, TabuSearch, greedy_extend, repair_sessions, weight
 from fairdraw.systems.league.season import Season, order_for_clean_prefix, pair_counts, quality, repeat_lower_bound
 
 #: Tabu moves per planned season (split over the starts); bounded by count, not by time.
@@ -72,32 +72,37 @@ def plan_season(
         return Plan(players, shape, season, f"blocks: {blocks.describe()}", blocks.clean, q.repeats, q.max_meetings, lower)
 
     rng = random.Random(f"fairdraw-league|{players}|{sessions}|{shape.fives}|{shape.fours}|{len(history)}")
-    starts: list[tuple[str, list]] = []
+    starts: list[tuple[str, list, int]] = []
     if blocks is not None:
         head = blocks.sessions(blocks.clean)
         tail = greedy_extend(players, sizes, head, sessions - blocks.clean, rng)
-        starts.append((f"blocks: {blocks.describe()} for sessions 1-{blocks.clean}, then tabu search", head + tail))
+        label = f"blocks: {blocks.describe()} for sessions 1-{blocks.clean}, then tabu search"
+        starts.append((label, head + tail, SPREAD_WEIGHT))
     history_sessions = [tuple(tuple(g) for g in s) for s in history]
     if previous:
         old = list(previous)[:sessions]
         repaired = repair_sessions(players, sizes, history_sessions, old, rng)
         repaired += greedy_extend(players, sizes, history_sessions + repaired, sessions - len(repaired), rng)
-        starts.append(("earlier plan repaired for the new field, then tabu search", repaired))
-    starts.append(("greedy + tabu search", greedy_extend(players, sizes, history_sessions, sessions, rng)))
+        starts.append(("earlier plan repaired for the new field, then tabu search", repaired, SPREAD_WEIGHT))
+    greedy = greedy_extend(players, sizes, history_sessions, sessions, rng)
+    starts.append(("greedy + tabu search", greedy, SPREAD_WEIGHT))
+    if lower > 0:
+        # saturated field: the repeat count is forced, search for it without the spread term too
+        starts.append(("greedy + tabu search", greedy, 0))
     target = lower * weight(2)
     best: tuple[tuple[int, int, int], Season, str] | None = None
-    for label, init in starts:
+    for label, init, spread in starts:
         score0 = _score(init, history)
         if best is None or score0 < best[0]:
             best = (score0, tuple(tuple(tuple(sorted(g)) for g in s) for s in init), label)
         if best[0][0] <= lower and best[0][1] <= 2:
             break
-        search = TabuSearch(players, init, frozen=history, rng=rng)
+        search = TabuSearch(players, init, frozen=history, rng=rng, spread=spread)
         found = search.run(iterations // len(starts), target=target)
         score = _score(found, history)
         if score < best[0]:
             best = (score, found, label)
-        if best[0][2] <= target:
+        if best[0][0] <= lower and best[0][1] <= 2:
             break
     assert best is not None
     (repeats, top, _), season, label = best

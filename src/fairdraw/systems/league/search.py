@@ -10,8 +10,10 @@ so far; a stalled search restarts from the best season with a few random swaps.
 The cost of a pair that shares a group c times is ``1000·(c-1) + 200·(c-2)² + (c-1)²``
 (0 for c <= 1): the first term counts repeats, the others make a third or later meeting
 of the same pair dearer than a second meeting of another pair, so that among seasons with
-equal repeats the search drifts to the lowest maximum (issue 5, item 1's order). The
-planner compares finished seasons strictly by (repeats, maximum).
+equal repeats the search drifts to the lowest maximum (issue 5, item 1's order). In
+small, saturated fields (every pair must meet, so the repeat count is forced) that
+spreading term can cost a repeat; the planner then also runs the search with the term
+off (``spread=0``) and compares finished seasons strictly by (repeats, maximum).
 
 Everything is driven by a ``random.Random`` seeded by the caller and bounded by an
 iteration count, never by the clock, so the same request always gives the same season.
@@ -31,9 +33,12 @@ from fairdraw.systems.league.season import Season, Session
 REPEAT_WEIGHT = 1000
 
 
-def weight(c: int) -> int:
+SPREAD_WEIGHT = 200
+
+
+def weight(c: int, spread: int = SPREAD_WEIGHT) -> int:
     """Cost of a pair that shared a group ``c`` times."""
-    return 0 if c <= 1 else REPEAT_WEIGHT * (c - 1) + 200 * (c - 2) ** 2 + (c - 1) ** 2
+    return 0 if c <= 1 else REPEAT_WEIGHT * (c - 1) + spread * (c - 2) ** 2 + (c - 1) ** 2
 
 
 def greedy_session(players: int, sizes: Sequence[int], counts: list[list[int]], rng: random.Random) -> Session:
@@ -95,6 +100,7 @@ class TabuSearch:
         *,
         frozen: Sequence[Sequence[Sequence[int]]] = (),
         rng: random.Random,
+        spread: int = SPREAD_WEIGHT,
     ) -> None:
         n = players
         self.n = n
@@ -120,9 +126,10 @@ class TabuSearch:
         counts[:, n] = 0
         self.counts = counts
         top = len(frozen) + len(sessions) + 3
-        self.w = np.array([weight(c) for c in range(top + 1)], dtype=np.int64)
-        self.inc = np.array([weight(c + 1) - weight(c) for c in range(top + 1)], dtype=np.int64)
-        self.dec = np.array([0] + [weight(c - 1) - weight(c) for c in range(1, top + 1)], dtype=np.int64)
+        w = [weight(c, spread) for c in range(top + 2)]
+        self.w = np.array(w[: top + 1], dtype=np.int64)
+        self.inc = np.array([w[c + 1] - w[c] for c in range(top + 1)], dtype=np.int64)
+        self.dec = np.array([0] + [w[c - 1] - w[c] for c in range(1, top + 1)], dtype=np.int64)
         self.cost = int(np.triu(self.w[counts], 1).sum())
         self.tabu = np.zeros((len(sessions), n + 1, max((len(s) for s in sessions), default=1)), dtype=np.int64)
 
