@@ -86,11 +86,13 @@ def run() -> str:
     out = [
         "## League",
         "",
-        f"Seasons of {SESSIONS} sessions for every field from 16 to 100 players (fewest groups: groups of 5 plus the"
-        " groups of 4 the count needs). *Ours*: the `mahjong-league` system as `fairdraw league` runs it, counted"
-        " independently by the benchmark. *Random*: a plain random-restart baseline, uniformly random sessions of the"
-        " same shape drawn for as long as ours took (at least 1 s), best season kept. *Clean*: sessions before the"
-        " first repeat. *Lower bound*: no season of that shape can have fewer repeats.",
+        (
+            f"Seasons of {SESSIONS} sessions for every field from 16 to 100 players (fewest groups: groups of 5 plus"
+            " the groups of 4 the count needs). *Ours*: the `mahjong-league` system as `fairdraw league` runs it,"
+            " counted independently by the benchmark. *Random*: a plain random-restart baseline, uniformly random"
+            " sessions of the same shape drawn for as long as ours took (at least 1 s), best season kept. *Clean*:"
+            " sessions before the first repeat. *Lower bound*: no season of that shape can have fewer repeats."
+        ),
         "",
         f"- fields where ours is no worse than random (repeats, then maximum): **{not_worse} of {count}**",
         f"- average repeats: ours **{ours_total / count:.2f}**, random **{base_total / count:.2f}**",

@@ -22,6 +22,12 @@ def test_seed_field_sizes_reach_the_seed_sessions_without_a_repeat(players: int,
     groups = -(-players // 5)  # fewest groups
     assert all(len(r["tables"]) == groups for r in doc["rounds"])
     assert doc["meta"]["sessions_without_repeat"] >= sessions
+    # the project's design checker agrees (every one of these fields is all groups of 5)
+    from fairdraw.designs import verify
+
+    number = {p["id"]: p["number"] - 1 for p in doc["players"]}
+    rounds = [[tuple(number[i] for i in t["seats"]) for t in r["tables"]] for r in doc["rounds"]]
+    assert verify(rounds, 5, players).clean
 
 
 def test_every_group_has_its_hanchan(capsys) -> None:

@@ -3,9 +3,10 @@
 The decision order is issue 5's: a season in which no two players share a group twice
 while one is known (joined blocks with dropped positions, ``blocks.block_plan``); when
 the wanted sessions exceed what the blocks give, or no block fits the shape, a tabu
-search (``search.TabuSearch``) minimises repeats, then the maximum, starting both from the
-blocks' repeat-free sessions followed by greedy sessions and from an all-greedy season,
-and the better result is kept. The search stops early at the lower bound
+search (``search.TabuSearch``) minimises repeats, then the maximum. It runs from two
+starts: the blocks' repeat-free sessions kept as they are with searched sessions after
+them, and an all-greedy season searched as a whole. The seasons are compared by the
+longest start without a repeat, then repeats, then the maximum (``_score``). The search stops early at the lower bound
 (``season.repeat_lower_bound``), where nothing better can exist.
 
 The plan depends only on (field size, sessions, shape, history): the random generator is
@@ -22,7 +23,14 @@ from dataclasses import dataclass
 from fairdraw.systems.league.blocks import block_plan
 from fairdraw.systems.league.partition import Partition
 from fairdraw.systems.league.search import SPREAD_WEIGHT, TabuSearch, greedy_extend, repair_sessions, weight
-from fairdraw.systems.league.season import Season, order_for_clean_prefix, pair_counts, quality, repeat_lower_bound
+from fairdraw.systems.league.season import (
+    Season,
+    Session,
+    order_for_clean_prefix,
+    pair_counts,
+    quality,
+    repeat_lower_bound,
+)
 
 #: Tabu moves per planned season (split over the starts); bounded by count, not by time.
 DEFAULT_ITERATIONS = 1200
@@ -42,10 +50,16 @@ class Plan:
     lower_bound: int
 
 
-def _score(season: Sequence[Sequence[Sequence[int]]], frozen: Sequence[Sequence[Sequence[int]]]) -> tuple[int, int, int]:
+def _score(
+    season: Sequence[Sequence[Sequence[int]]], frozen: Sequence[Sequence[Sequence[int]]]
+) -> tuple[int, int, int, int]:
+    """Issue 5's order as a sort key: the longest start without a repeat ("no two players
+    grouped twice while that is possible"), then the fewest repeats, then the lowest
+    maximum, then the spread of the rest."""
     counts = pair_counts([*frozen, *season])
     repeats = sum(c - 1 for c in counts.values() if c > 1)
-    return repeats, max(counts.values(), default=0), sum(weight(c) for c in counts.values())
+    clean = quality([*frozen, *season]).clean_prefix if repeats else len(frozen) + len(season)
+    return -clean, repeats, max(counts.values(), default=0), sum(weight(c) for c in counts.values())
 
 
 def plan_season(
@@ -72,40 +86,37 @@ def plan_season(
         return Plan(players, shape, season, f"blocks: {blocks.describe()}", blocks.clean, q.repeats, q.max_meetings, lower)
 
     rng = random.Random(f"fairdraw-league|{players}|{sessions}|{shape.fives}|{shape.fours}|{len(history)}")
-    starts: list[tuple[str, list, int]] = []
-    if blocks is not None:
-        head = blocks.sessions(blocks.clean)
-        tail = greedy_extend(players, sizes, head, sessions - blocks.clean, rng)
-        label = f"blocks: {blocks.describe()} for sessions 1-{blocks.clean}, then tabu search"
-        starts.append((label, head + tail, SPREAD_WEIGHT))
     history_sessions = [tuple(tuple(g) for g in s) for s in history]
+    # a start: (label, sessions kept as they are, sessions to search from, spread weight)
+    starts: list[tuple[str, list[Session], list[Session], int]] = []
+    if blocks is not None:
+        head = [tuple(s) for s in blocks.sessions(blocks.clean)]
+        tail = greedy_extend(players, sizes, history_sessions + head, sessions - blocks.clean, rng)
+        label = f"blocks: {blocks.describe()} for sessions 1-{blocks.clean}, then tabu search"
+        starts.append((label, head, tail, SPREAD_WEIGHT))
     if previous:
         old = list(previous)[:sessions]
         repaired = repair_sessions(players, sizes, history_sessions, old, rng)
         repaired += greedy_extend(players, sizes, history_sessions + repaired, sessions - len(repaired), rng)
-        starts.append(("earlier plan repaired for the new field, then tabu search", repaired, SPREAD_WEIGHT))
+        starts.append(("earlier plan repaired for the new field, then tabu search", [], repaired, SPREAD_WEIGHT))
     greedy = greedy_extend(players, sizes, history_sessions, sessions, rng)
-    starts.append(("greedy + tabu search", greedy, SPREAD_WEIGHT))
+    starts.append(("greedy + tabu search", [], greedy, SPREAD_WEIGHT))
     if lower > 0:
         # saturated field: the repeat count is forced, search for it without the spread term too
-        starts.append(("greedy + tabu search", greedy, 0))
+        starts.append(("greedy + tabu search", [], greedy, 0))
     target = lower * weight(2)
-    best: tuple[tuple[int, int, int], Season, str] | None = None
-    for label, init, spread in starts:
-        score0 = _score(init, history)
-        if best is None or score0 < best[0]:
-            best = (score0, tuple(tuple(tuple(sorted(g)) for g in s) for s in init), label)
-        if best[0][0] <= lower and best[0][1] <= 2:
-            break
-        search = TabuSearch(players, init, frozen=history, rng=rng, spread=spread)
+    best: tuple[tuple[int, int, int, int], Season, str] | None = None
+    for label, head, init, spread in starts:
+        frozen = [*history_sessions, *head]
+        search = TabuSearch(players, init, frozen=frozen, rng=rng, spread=spread)
         found = search.run(iterations // len(starts), target=target)
-        score = _score(found, history)
-        if score < best[0]:
-            best = (score, found, label)
-        if best[0][0] <= lower and best[0][1] <= 2:
+        season = tuple(order_for_clean_prefix([*head, *found]))
+        score = _score(season, history_sessions)
+        if best is None or score < best[0]:
+            best = (score, season, label)
+        if best[0][1] <= lower and best[0][2] <= 2:
             break
     assert best is not None
-    (repeats, top, _), season, label = best
-    season = tuple(order_for_clean_prefix(season))
+    (_, repeats, top, _), season, label = best
     clean = quality([*history, *season]).clean_prefix
     return Plan(players, shape, season, label, clean, repeats, top, lower)
