@@ -62,15 +62,15 @@ def run() -> str:
     rows = []
     ours_total = base_total = 0
     not_worse = 0
-    slowest = 0.0
+    slowest = slowest_cpu = 0.0
     for n in range(16, 101):
         shape = try_partition(n)
         assert shape is not None
         players = tuple(numbered_players(n))
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         schedule = system.pair(PairingRequest(players=players, seed="bench", options={"sessions": SESSIONS}))
-        seconds = time.perf_counter() - start
-        slowest = max(slowest, seconds)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        slowest, slowest_cpu = max(slowest, seconds), max(slowest_cpu, cpu)
         season = [[list(t.seats) for t in r.tables] for r in schedule.rounds]
         repeats, top = _count(season)
         b_rep, b_max, draws = _baseline(n, shape.sizes(), max(1.0, seconds), rng)
@@ -80,7 +80,8 @@ def run() -> str:
         lower = repeat_lower_bound(n, shape.sizes(), SESSIONS)
         clean = schedule.meta["sessions_without_repeat"]
         rows.append(
-            f"| {n} | {shape.describe()} | {clean} | {repeats} | {top} | {lower} | {seconds:.2f} | {b_rep} | {b_max} | {draws} |"
+            f"| {n} | {shape.describe()} | {clean} | {repeats} | {top} | {lower} | {seconds:.2f} | {cpu:.2f} | {b_rep} | {b_max}"
+            f" | {draws} |"
         )
     count = len(rows)
     out = [
@@ -96,10 +97,12 @@ def run() -> str:
         "",
         f"- fields where ours is no worse than random (repeats, then maximum): **{not_worse} of {count}**",
         f"- average repeats: ours **{ours_total / count:.2f}**, random **{base_total / count:.2f}**",
-        f"- slowest season: **{slowest:.2f} s** (goal: under 10 s)",
+        f"- slowest season: **{slowest:.2f} s** wall clock, **{slowest_cpu:.2f} s** CPU (goal: under 10 s; the"
+        " machine is shared, so wall clock includes waiting for the CPU)",
         "",
-        "| players | groups | clean | repeats | max | lower bound | seconds | random repeats | random max | random draws |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| players | groups | clean | repeats | max | lower bound | seconds | CPU s | random repeats | random max"
+        " | random draws |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
         *rows,
         "",
         "Sessions reached without any repeat at the seed's field sizes (seed 000/001 league table):",

@@ -107,6 +107,8 @@ def plan_season(
     target = lower * weight(2)
     best: tuple[tuple[int, int, int, int], Season, str] | None = None
     for label, head, init, spread in starts:
+        if spread == 0 and best is not None and best[0][1] <= lower:
+            continue  # the forced repeat count is already reached with the spread term on
         frozen = [*history_sessions, *head]
         search = TabuSearch(players, init, frozen=frozen, rng=rng, spread=spread)
         found = search.run(iterations // len(starts), target=target)
