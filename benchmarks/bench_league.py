@@ -97,11 +97,15 @@ def run() -> str:
         "",
         f"- fields where ours is no worse than random (repeats, then maximum): **{not_worse} of {count}**",
         f"- average repeats: ours **{ours_total / count:.2f}**, random **{base_total / count:.2f}**",
-        f"- slowest season: **{slowest:.2f} s** wall clock, **{slowest_cpu:.2f} s** CPU (goal: under 10 s; the"
-        " machine is shared, so wall clock includes waiting for the CPU)",
+        (
+            f"- slowest season: **{slowest:.2f} s** wall clock, **{slowest_cpu:.2f} s** CPU (goal: under 10 s;"
+            " the machine is shared, so wall clock includes waiting for the CPU)"
+        ),
         "",
-        "| players | groups | clean | repeats | max | lower bound | seconds | CPU s | random repeats | random max"
-        " | random draws |",
+        (
+            "| players | groups | clean | repeats | max | lower bound | seconds | CPU s | random repeats"
+            " | random max | random draws |"
+        ),
         "|---|---|---|---|---|---|---|---|---|---|---|",
         *rows,
         "",

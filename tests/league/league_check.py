@@ -28,7 +28,9 @@ def independent_check(doc: dict[str, Any]) -> dict[str, Any]:
         for t in rnd["tables"]:
             for a, b in combinations(sorted(t["seats"]), 2):
                 meetings[(a, b)] += 1
-        if still_clean and all(before.get(p, 0) == 0 for t in rnd["tables"] for p in combinations(sorted(t["seats"]), 2)):
+        if still_clean and all(
+            before.get(p, 0) == 0 for t in rnd["tables"] for p in combinations(sorted(t["seats"]), 2)
+        ):
             clean += 1
         else:
             still_clean = False

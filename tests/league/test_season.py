@@ -14,7 +14,9 @@ SEED_SESSIONS = {25: 6, 30: 6, 35: 7, 40: 6, 45: 6, 50: 7, 55: 11, 65: 13}
 
 @pytest.mark.parametrize("players, sessions", sorted(SEED_SESSIONS.items()))
 def test_seed_field_sizes_reach_the_seed_sessions_without_a_repeat(players: int, sessions: int, capsys) -> None:
-    code, out, err = run_cli(["league", "--players", str(players), "--sessions", str(sessions), "--seed", "t", "--json"], capsys)
+    code, out, err = run_cli(
+        ["league", "--players", str(players), "--sessions", str(sessions), "--seed", "t", "--json"], capsys
+    )
     assert code == 0, err
     doc = json.loads(out)
     found = independent_check(doc)
@@ -90,7 +92,9 @@ def test_separate_club_where_the_design_allows(tmp_path: Path, capsys) -> None:
 
 def test_reseat_keeps_played_sessions_and_replans_the_rest(tmp_path: Path, capsys) -> None:
     first = tmp_path / "season.json"
-    code, _, err = run_cli(["league", "--players", "35", "--sessions", "7", "--seed", "x", "--json", "-o", str(first)], capsys)
+    code, _, err = run_cli(
+        ["league", "--players", "35", "--sessions", "7", "--seed", "x", "--json", "-o", str(first)], capsys
+    )
     assert code == 0, err
     old = json.loads(first.read_text())
     code, out, err = run_cli(
@@ -113,7 +117,9 @@ def test_reseat_bad_drop_exits_2_and_writes_nothing(tmp_path: Path, capsys) -> N
     first = tmp_path / "season.json"
     run_cli(["league", "--players", "25", "--sessions", "3", "--json", "-o", str(first)], capsys)
     target = tmp_path / "new.json"
-    code, _, err = run_cli(["league-reseat", str(first), "--from-session", "2", "--drop", "99", "--json", "-o", str(target)], capsys)
+    code, _, err = run_cli(
+        ["league-reseat", str(first), "--from-session", "2", "--drop", "99", "--json", "-o", str(target)], capsys
+    )
     assert code == 2 and "99" in err
     assert not target.exists()
     leave = ",".join(str(i) for i in range(1, 15))  # 11 players stay: no split into 4s and 5s

@@ -31,13 +31,17 @@ def test_field_is_well_formed_and_beats_random(players: int) -> None:
     for session in plan.sessions:
         assert sorted(p for g in session for p in g) == list(range(players))
         assert sorted(map(len, session), reverse=True) == list(shape.sizes())
-    repeats, top = _score(plan.sessions)
+    repeats, _ = _score(plan.sessions)
     assert repeats == plan.repeats >= repeat_lower_bound(players, shape.sizes(), 6)
     rng = random.Random(players)
     best_random = min(
-        _score([[order[i : i + 5] for i in range(0, 5 * shape.fives, 5)]
+        _score(
+            [
+                [order[i : i + 5] for i in range(0, 5 * shape.fives, 5)]
                 + [order[5 * shape.fives + i : 5 * shape.fives + i + 4] for i in range(0, 4 * shape.fours, 4)]
-                for order in (rng.sample(range(players), players) for _ in range(6))])
+                for order in (rng.sample(range(players), players) for _ in range(6))
+            ]
+        )
         for _ in range(200)
     )
     assert repeats <= best_random[0]

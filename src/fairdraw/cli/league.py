@@ -60,7 +60,9 @@ def league_command(
     if names is not None:
         field = read_players(names)
         if players is not None and players != len(field):
-            raise InputError(f"--players {players} but the file lists {len(field)} players", source=str(names), field="players")
+            raise InputError(
+                f"--players {players} but the file lists {len(field)} players", source=str(names), field="players"
+            )
     elif players is not None:
         if players < 1:
             raise InputError(f"--players must be positive, got {players}", field="players")
@@ -102,7 +104,9 @@ def league_reseat_command(
     src = str(schedule_file)
     total = sessions if sessions is not None else len(old.rounds)
     if not 1 <= from_session <= total:
-        raise InputError(f"--from-session must be between 1 and {total}, got {from_session}", source=src, field="from-session")
+        raise InputError(
+            f"--from-session must be between 1 and {total}, got {from_session}", source=src, field="from-session"
+        )
     kept = tuple(r for r in old.rounds if r.round < from_session)
     drop_ids: list[int] = []
     for value in _split_values(drop):

@@ -66,9 +66,13 @@ def render_league_csv(schedule: Schedule) -> str:
         for table in rnd.tables:
             for game in table.games:
                 for wind, pid in zip(("East", "South", "West", "North"), game.seats, strict=False):
-                    writer.writerow([rnd.round, table.group, game.game, wind, pid, schedule.number_of(pid), _name(schedule, pid)])
+                    writer.writerow(
+                        [rnd.round, table.group, game.game, wind, pid, schedule.number_of(pid), _name(schedule, pid)]
+                    )
                 for pid in game.out:
-                    writer.writerow([rnd.round, table.group, game.game, "out", pid, schedule.number_of(pid), _name(schedule, pid)])
+                    writer.writerow(
+                        [rnd.round, table.group, game.game, "out", pid, schedule.number_of(pid), _name(schedule, pid)]
+                    )
     return out.getvalue()
 
 
@@ -97,7 +101,9 @@ def render_league_html(schedule: Schedule) -> str:
         parts.append(f'<section class="session"><h2>Session {rnd.round}</h2>')
         for table in rnd.tables:
             parts.append(f'<div class="group"><h3>Group {esc(str(table.group))}</h3><table>')
-            parts.append("<thead><tr><th>Hanchan</th><th>East</th><th>South</th><th>West</th><th>North</th><th>Out</th></tr></thead><tbody>")
+            parts.append(
+                "<thead><tr><th>Hanchan</th><th>East</th><th>South</th><th>West</th><th>North</th><th>Out</th></tr></thead><tbody>"
+            )
             for game in table.games:
                 cells = "".join(f"<td>{esc(_name(schedule, p))}</td>" for p in game.seats)
                 out = ", ".join(esc(_name(schedule, p)) for p in game.out)

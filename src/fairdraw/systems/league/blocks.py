@@ -86,9 +86,7 @@ class Piece:
                 index[p] = offset + len(index)
         out = []
         for r in self.rounds[:count]:
-            out.append(
-                [tuple(index[p] for p in group if p not in gone) for group in self.block.sessions[r]]
-            )
+            out.append([tuple(index[p] for p in group if p not in gone) for group in self.block.sessions[r]])
         return out
 
 
@@ -101,9 +99,7 @@ def _seed_tables() -> tuple[Block, ...]:
         if not entry.name.endswith(".json"):
             continue
         doc = json.loads(entry.read_text(encoding="utf-8"))
-        sessions = tuple(
-            tuple(tuple(p - 1 for p in group) for group in session) for session in doc["sessions"]
-        )
+        sessions = tuple(tuple(tuple(p - 1 for p in group) for group in session) for session in doc["sessions"])
         clean = verified_prefix(doc["players"], doc["group_size"], sessions)
         if clean:
             source = f"seed table {doc['players']} [data/league/{entry.name}]"

@@ -25,9 +25,7 @@ def group_games(members: Sequence[int]) -> tuple[Game, ...]:
     """The games of a group of 4 or 5 members (ids), seats in wind order E, S, W, N."""
     size = len(members)
     if size == 4:
-        return tuple(
-            Game(game=k + 1, seats=tuple(members[i] for i in row), out=()) for k, row in enumerate(_FOUR)
-        )
+        return tuple(Game(game=k + 1, seats=tuple(members[i] for i in row), out=()) for k, row in enumerate(_FOUR))
     if size == 5:
         return tuple(
             Game(

@@ -83,7 +83,9 @@ def plan_season(
     if blocks is not None and blocks.clean >= sessions:
         season = tuple(blocks.sessions(sessions))
         q = quality(season)
-        return Plan(players, shape, season, f"blocks: {blocks.describe()}", blocks.clean, q.repeats, q.max_meetings, lower)
+        return Plan(
+            players, shape, season, f"blocks: {blocks.describe()}", blocks.clean, q.repeats, q.max_meetings, lower
+        )
 
     rng = random.Random(f"fairdraw-league|{players}|{sessions}|{shape.fives}|{shape.fours}|{len(history)}")
     history_sessions = [tuple(tuple(g) for g in s) for s in history]

@@ -188,9 +188,7 @@ class TabuSearch:
         where[p], where[q] = gq, gp
 
     def snapshot(self) -> Season:
-        return tuple(
-            tuple(tuple(sorted(int(x) for x in row if x != self.n)) for row in M) for M in self.members
-        )
+        return tuple(tuple(tuple(sorted(int(x) for x in row if x != self.n)) for row in M) for M in self.members)
 
     def run(self, iterations: int, *, target: int = 0, stall: int = 150) -> Season:
         """Search until the cost reaches ``target`` or ``iterations`` moves were made;

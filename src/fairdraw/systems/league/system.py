@@ -98,6 +98,7 @@ class MahjongLeague(PairingSystem):
         if not request.history:
             meta["repeat_lower_bound"] = plan.lower_bound
         if by is not None:
+
             def label(p: Participant) -> str | None:
                 return getattr(p, by)
 

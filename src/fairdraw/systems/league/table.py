@@ -38,9 +38,7 @@ def table_row(players: int, sessions: int, prefer: int = 5, iterations: int = DE
             if plan_season(players, shorter, shape, iterations=iterations).repeats:
                 break
             clean = shorter
-    return TableRow(
-        players, shape.describe(), clean, plan.repeats, plan.max_meetings, plan.lower_bound, plan.method
-    )
+    return TableRow(players, shape.describe(), clean, plan.repeats, plan.max_meetings, plan.lower_bound, plan.method)
 
 
 def league_table(first: int, last: int, sessions: int, prefer: int = 5) -> list[TableRow]:
