@@ -82,7 +82,10 @@ def fail(message: str, code: int = 2) -> None:
 def run_app(argv: list[str] | None = None) -> None:
     """Run the app, mapping fairdraw errors to exit statuses (2 bad input, 3 unsolvable)."""
     try:
-        app(args=argv, standalone_mode=False)
+        # Without standalone mode, click returns the code of a typer.Exit instead of raising it.
+        code = app(args=argv, standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except InputError as exc:
         err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
         sys.exit(2)

@@ -35,6 +35,10 @@ class Game:
     game: int
     seats: tuple[int, ...]
     out: tuple[int, ...] = ()
+    #: Final scores per seat (mahjong), in seat order; None until entered.
+    scores: tuple[int, ...] | None = None
+    #: Penalties per seat (e.g. chombo), positive numbers subtracted after placement points.
+    penalties: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +46,8 @@ class Table:
     """A board or table: participant ids in seat order.
 
     ``result`` holds a chess result string ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
-    once entered; ``scores`` the final scores per seat of a mahjong game.
+    once entered (see ``fairdraw.scoring.results`` for the accepted spellings); ``scores``
+    the final scores per seat of a mahjong game and ``penalties`` its chombo penalties.
     """
 
     table: int
@@ -51,6 +56,9 @@ class Table:
     games: tuple[Game, ...] = ()
     result: str | None = None
     scores: tuple[int, ...] | None = None
+    #: Penalties per seat (mahjong chombo), positive numbers subtracted after uma/oka;
+    #: they never change the placements (EMA rule: the penalty is applied after uma).
+    penalties: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,7 +110,7 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
     players: list[Participant] = []
     seen: dict[int, int] = {}
     for position, (line, record) in enumerate(rows, start=1):
-        where = f"player {line}" if json_mode else "this row"
+        where = f"player {line}" if json_mode else "row"
         loc_line = None if json_mode else line
         name = str(record.get("name", "")).strip()
         if not name:

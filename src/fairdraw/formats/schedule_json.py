@@ -35,6 +35,8 @@ class GameDoc(_Doc):
     game: int
     seats: list[int]
     out: list[int] = Field(default_factory=list)
+    scores: list[int] | None = None
+    penalties: list[int] | None = None
 
 
 class TableDoc(_Doc):
@@ -44,6 +46,7 @@ class TableDoc(_Doc):
     games: list[GameDoc] | None = None
     result: str | None = None
     scores: list[int] | None = None
+    penalties: list[int] | None = None
 
 
 class RoundDoc(_Doc):
@@ -81,11 +84,13 @@ def schedule_to_dict(schedule: Schedule) -> dict[str, Any]:
         for table in rnd.tables:
             entry: dict[str, Any] = {"table": table.table, "group": table.group, "seats": list(table.seats)}
             if table.games:
-                entry["games"] = [{"game": g.game, "seats": list(g.seats), "out": list(g.out)} for g in table.games]
+                entry["games"] = [_game_dict(g) for g in table.games]
             if table.result is not None:
                 entry["result"] = table.result
             if table.scores is not None:
                 entry["scores"] = list(table.scores)
+            if table.penalties is not None:
+                entry["penalties"] = list(table.penalties)
             tables.append(entry)
         round_entry: dict[str, Any] = {"round": rnd.round, "tables": tables, "byes": [b.id for b in rnd.byes]}
         kinds = {str(b.id): b.kind for b in rnd.byes if b.kind != "bye"}
@@ -102,6 +107,15 @@ def schedule_to_dict(schedule: Schedule) -> dict[str, Any]:
     if schedule.meta:
         doc["meta"] = schedule.meta
     return doc
+
+
+def _game_dict(game: Game) -> dict[str, Any]:
+    entry: dict[str, Any] = {"game": game.game, "seats": list(game.seats), "out": list(game.out)}
+    if game.scores is not None:
+        entry["scores"] = list(game.scores)
+    if game.penalties is not None:
+        entry["penalties"] = list(game.penalties)
+    return entry
 
 
 def dump_schedule(schedule: Schedule) -> str:
@@ -131,9 +145,19 @@ def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
                 table=t.table,
                 seats=tuple(t.seats),
                 group=t.group,
-                games=tuple(Game(game=g.game, seats=tuple(g.seats), out=tuple(g.out)) for g in (t.games or [])),
+                games=tuple(
+                    Game(
+                        game=g.game,
+                        seats=tuple(g.seats),
+                        out=tuple(g.out),
+                        scores=tuple(g.scores) if g.scores is not None else None,
+                        penalties=tuple(g.penalties) if g.penalties is not None else None,
+                    )
+                    for g in (t.games or [])
+                ),
                 result=t.result,
                 scores=tuple(t.scores) if t.scores is not None else None,
+                penalties=tuple(t.penalties) if t.penalties is not None else None,
             )
             for t in r.tables
         )

@@ -1,0 +1,282 @@
+"""Commands ``fairdraw standings`` and ``fairdraw result`` (issue 6).
+
+``standings`` reads a TRF16 file or a schedule JSON with results and prints the
+standings under a scoring and tie-breaks; ``result`` records one table's result in a
+schedule JSON, atomically, refusing to overwrite without ``--force``. Both are thin
+adapters: the scoring, tie-breaks and standings are the pure ``fairdraw.scoring`` and
+``fairdraw.tiebreaks`` packages.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from fairdraw.cli.base import OutputFormat, app, pick_format, write_output
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Schedule
+from fairdraw.formats.schedule_json import schedule_from_dict
+
+WINDS = ("East", "South", "West", "North")
+
+
+def _is_trf(path: Path, text: str) -> bool:
+    if path.suffix.lower() in (".trf", ".trfx"):
+        return True
+    first = next((line for line in text.replace("\r", "\n").split("\n") if line.strip()), "")
+    return first[:4] in ("012 ", "001 ", "062 ", "092 ", "042 ")
+
+
+def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
+    """A schedule with results from TRF16 or the schedule JSON, and the scoring options the
+    file implies (a TRF's point-system lines)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
+    except UnicodeDecodeError:
+        text = path.read_text(encoding="latin-1")
+    if _is_trf(path, text):
+        from fairdraw.formats.trf import parse_trf, trf_to_participants, trf_to_rounds
+
+        doc = parse_trf(text, source=str(path))
+        schedule = Schedule(system="trf", players=trf_to_participants(doc), rounds=trf_to_rounds(doc))
+        ps = doc.points
+        options: dict[str, Any] = {
+            "win": Fraction(ps.win, 10),
+            "draw": Fraction(ps.draw, 10),
+            "loss": Fraction(ps.loss, 10),
+            "forfeit_loss": Fraction(ps.forfeit_loss, 10),
+            "byes": {"bye": Fraction(ps.allocated_bye, 10), "zero-point": Fraction(ps.zero_bye, 10)},
+        }
+        return schedule, options
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno, column=exc.colno) from None
+    return schedule_from_dict(data, source=str(path)), {}
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise InputError(f"expected KEY=VALUE, got {pair!r}", field="--option")
+        key, value = pair.split("=", 1)
+        out[key.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+def _codes(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    codes = [c.strip() for v in values for c in v.replace(" ", ",").split(",") if c.strip()]
+    return [] if codes in (["none"], ["-"]) else codes
+
+
+@app.command("standings")
+def standings_command(
+    input: Annotated[Path, typer.Argument(help="TRF16 file or schedule JSON with results")],
+    scoring: Annotated[
+        str | None, typer.Option("--scoring", help="standard | football | keizer | mahjong (default: by the event)")
+    ] = None,
+    tiebreaks: Annotated[
+        list[str] | None,
+        typer.Option("--tiebreaks", "-t", help="Codes in order, e.g. BH:C1,SB,DE ('none' for none)"),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-O", help="Scoring option KEY=VALUE, e.g. first_value=20, uma=15,5,-5,-15"),
+    ] = None,
+    after_round: Annotated[int | None, typer.Option("--after-round", help="Standings after this round")] = None,
+    group: Annotated[
+        str | None, typer.Option("--group", help="Only this group (events with groups get one table per group)")
+    ] = None,
+    crosstable_: Annotated[bool, typer.Option("--crosstable", help="Add a cross table (round robins)")] = False,
+    json_: Annotated[bool, typer.Option("--json", help="Write JSON")] = False,
+    csv_: Annotated[bool, typer.Option("--csv", help="Write CSV")] = False,
+    html_: Annotated[bool, typer.Option("--html", help="Write a printable HTML page")] = False,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file (atomically)")] = None,
+) -> None:
+    """Standings with points and tie-breaks, from TRF16 or a schedule JSON with results."""
+    from fairdraw.formats import standings_render as sr
+    from fairdraw.scoring.base import get_scoring
+    from fairdraw.scoring.results import is_mahjong
+    from fairdraw.scoring.standings import chess_groups, compute_standings, restrict
+
+    fmt = pick_format(json_, csv_, html_)
+    schedule, implied = load_event(input)
+    if after_round is not None:
+        schedule = replace(schedule, rounds=tuple(r for r in schedule.rounds if r.round <= after_round))
+    name = scoring or ("mahjong" if is_mahjong(schedule) else "standard")
+    options = dict(implied) if name == "standard" else {}
+    options.update(_parse_options(option or []))
+    groups = chess_groups(schedule)
+    if group is not None:
+        if group not in groups:
+            known = ", ".join(groups) or "none"
+            raise InputError(f"there is no group {group!r} (groups: {known})", source=str(input), field="--group")
+        groups = {group: groups[group]}
+    parts = [(schedule, None)] if not groups else [(restrict(schedule, ids), g) for g, ids in groups.items()]
+    results = []
+    try:
+        scorer = get_scoring(name, **options)
+        for part, label in parts:
+            st = replace(compute_standings(part, scorer, _codes(tiebreaks)), group=label)
+            results.append((st, sr.crosstable(part, st) if crosstable_ else None))
+    except KeyError as exc:
+        raise InputError(str(exc.args[0]), source=str(input), field="--scoring/--tiebreaks") from None
+    except (ValueError, TypeError) as exc:
+        raise InputError(str(exc), source=str(input), field="--scoring/--tiebreaks/--option") from None
+    if fmt is OutputFormat.json:
+        cross = None
+        if crosstable_:
+            cross = [{**row, "group": st.group} if st.group else row for st, c in results for row in (c or [])]
+        text = sr.render_json([st for st, _ in results], cross)
+    elif fmt is OutputFormat.csv:
+        text = sr.render_csv([st for st, _ in results])
+    elif fmt is OutputFormat.html:
+        text = sr.render_html(results, title=f"Standings - {input.stem}")
+    else:
+        text = "\n".join(sr.render_text(st, c) for st, c in results)
+    write_output(text, output)
+
+
+def _find_table(data: dict[str, Any], rnd: int, table: int, group: str | None, source: str) -> dict[str, Any]:
+    rounds = [r for r in data.get("rounds", []) if r.get("round") == rnd]
+    if not rounds:
+        known = ", ".join(str(r.get("round")) for r in data.get("rounds", []))
+        raise InputError(f"there is no round {rnd} (rounds: {known or 'none'})", source=source, field="--round")
+    tables = [
+        t for t in rounds[0].get("tables", []) if t.get("table") == table and (group is None or t.get("group") == group)
+    ]
+    if not tables:
+        raise InputError(
+            f"round {rnd} has no table {table}" + (f" in group {group}" if group else ""),
+            source=source,
+            field="--table",
+        )
+    if len(tables) > 1:
+        groups = ", ".join(str(t.get("group")) for t in tables)
+        raise InputError(
+            f"round {rnd} has several tables {table} (groups {groups}); add --group", source=source, field="--group"
+        )
+    found: dict[str, Any] = tables[0]
+    return found
+
+
+def _int_list(values: list[str], what: str) -> list[int]:
+    items = [v.strip() for value in values for v in value.split(",") if v.strip()]
+    try:
+        return [int(v) for v in items]
+    except ValueError:
+        raise InputError(f"{what}: expected whole numbers, got {' '.join(items)!r}", field=what) from None
+
+
+@app.command("result")
+def result_command(
+    schedule_path: Annotated[Path, typer.Argument(metavar="SCHEDULE.json", help="Schedule JSON to update in place")],
+    values: Annotated[
+        list[str],
+        typer.Argument(
+            help="Chess: 1-0, 0-1, 1/2-1/2 (½-½, =), +/-, -/+, -/-. Mahjong: the final scores in seat order "
+            "(4 numbers or one comma list; put -- before negative numbers)"
+        ),
+    ],
+    round_: Annotated[int, typer.Option("--round", "-r", help="Round number")],
+    table: Annotated[int, typer.Option("--table", "-t", help="Table (board) number")],
+    group: Annotated[str | None, typer.Option("--group", help="Group of the table, when table numbers repeat")] = None,
+    game: Annotated[int | None, typer.Option("--game", help="Game inside a league group")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite a result already entered")] = False,
+    start: Annotated[
+        int, typer.Option("--start", help="Mahjong start score (the scores must add up to seats x start)")
+    ] = 30000,
+    penalties: Annotated[
+        str | None, typer.Option("--penalties", help="Mahjong penalties per seat, e.g. 0,20000,0,0")
+    ] = None,
+    chombo: Annotated[
+        list[int] | None, typer.Option("--chombo", help="Id of a player with a chombo (repeatable)")
+    ] = None,
+    chombo_points: Annotated[int, typer.Option("--chombo-points", help="Penalty of one chombo")] = 20000,
+) -> None:
+    """Record one table's result in the schedule file (atomically; nothing written on error)."""
+    from fairdraw.scoring.mahjong import MahjongParams, check_game
+    from fairdraw.scoring.results import normalise_result
+
+    source = str(schedule_path)
+    try:
+        text = schedule_path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", source=source) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+    schedule_from_dict(data, source=source)  # the file itself must be valid before we touch it
+    entry = _find_table(data, round_, table, group, source)
+    target = entry
+    if game is not None:
+        games = [g for g in entry.get("games") or [] if g.get("game") == game]
+        if not games:
+            raise InputError(f"round {round_} table {table} has no game {game}", source=source, field="--game")
+        target = games[0]
+    elif entry.get("games"):
+        raise InputError(
+            f"round {round_} table {table} is a group with games; add --game", source=source, field="--game"
+        )
+    seats: list[int] = list(target.get("seats", []))
+    where = f"round {round_} table {table}" + (f" game {game}" if game is not None else "")
+    if len(seats) == 2 and game is None:
+        if len(values) != 1:
+            raise InputError(
+                f"{where}: give one chess result (e.g. 1-0), got {' '.join(values)!r}", source=source, field="result"
+            )
+        try:
+            canonical = normalise_result(values[0])
+        except ValueError as exc:
+            raise InputError(f"{where}: {exc}", source=source, field="result") from None
+        if target.get("result") is not None and not force:
+            raise InputError(
+                f"{where} already has the result {target['result']}; use --force to replace it",
+                source=source,
+                field="result",
+            )
+        target["result"] = canonical
+    else:
+        scores = _int_list(values, "scores")
+        problem = check_game(scores, len(seats), MahjongParams(start=start))
+        if problem:
+            labels = ", ".join(f"{WINDS[i] if i < 4 else f'seat {i + 1}'} {pid}" for i, pid in enumerate(seats))
+            raise InputError(f"{where}: {problem} (seats: {labels})", source=source, field="scores")
+        pens = [0] * len(seats)
+        if penalties is not None:
+            pens = _int_list([penalties], "--penalties")
+            if len(pens) != len(seats) or any(p < 0 for p in pens):
+                raise InputError(
+                    f"{where}: give {len(seats)} penalties, none negative", source=source, field="--penalties"
+                )
+        for pid in chombo or []:
+            if pid not in seats:
+                raise InputError(
+                    f"{where}: player {pid} is not at this table (seats {seats})", source=source, field="--chombo"
+                )
+            pens[seats.index(pid)] += chombo_points
+        if target.get("scores") is not None and not force:
+            raise InputError(
+                f"{where} already has scores {target['scores']}; use --force to replace them",
+                source=source,
+                field="scores",
+            )
+        target["scores"] = scores
+        if any(pens):
+            target["penalties"] = pens
+        else:
+            target.pop("penalties", None)
+    schedule_from_dict(data, source=source)  # still a valid schedule
+    write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", schedule_path)
+    typer.echo(f"{where}: recorded {target.get('result') or target.get('scores')}", err=True)

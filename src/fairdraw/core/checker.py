@@ -1,0 +1,134 @@
+"""An independent checker for any schedule in the shared model (issue 2, item 10).
+
+It trusts nothing the system claims: it recounts who sits where from the rounds alone.
+Tables of two seats are chess boards (seat 0 White, seat 1 Black): colour runs and the
+balance whites minus blacks are checked. Tables of more seats are mahjong tables or
+league groups: seat (wind) counts per participant are reported, and when a table has an
+inner ``games`` list, those games' seats are what is counted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from fairdraw.core.model import Round, Schedule
+
+
+@dataclass(frozen=True)
+class CheckRules:
+    """What must hold. ``None`` leaves a property unchecked (it is still reported)."""
+
+    no_repeats: bool = False
+    max_meetings: int | None = None
+    max_colour_diff: int | None = None
+    max_colour_run: int | None = None
+    max_byes: int | None = None
+    table_size: int | None = None
+
+
+@dataclass
+class CheckReport:
+    """The recount and every breach of the rules, in reading order."""
+
+    breaches: list[str] = field(default_factory=list)
+    meetings: Counter[tuple[int, int]] = field(default_factory=Counter)
+    repeats: list[tuple[int, int, int]] = field(default_factory=list)
+    colour_balance: dict[int, int] = field(default_factory=dict)
+    longest_colour_run: dict[int, int] = field(default_factory=dict)
+    seat_counts: dict[int, list[int]] = field(default_factory=dict)
+    byes: Counter[int] = field(default_factory=Counter)
+
+    @property
+    def ok(self) -> bool:
+        return not self.breaches
+
+    @property
+    def repeat_count(self) -> int:
+        """Meetings beyond the first, summed over pairs."""
+        return sum(count - 1 for count in self.meetings.values() if count > 1)
+
+
+def _check_round_occupancy(rnd: Round, known: set[int], report: CheckReport) -> None:
+    seen: Counter[int] = Counter(rnd.seated_ids())
+    seen.update(b.id for b in rnd.byes)
+    for pid, count in sorted(seen.items()):
+        if count > 1:
+            report.breaches.append(f"round {rnd.round}: participant {pid} is placed {count} times")
+        if known and pid not in known:
+            report.breaches.append(f"round {rnd.round}: participant {pid} is not in the player list")
+
+
+def _group_games(rnd: Round) -> list[tuple[int, ...]]:
+    """The seatings that count for winds: a table's inner games, else the table itself."""
+    seatings: list[tuple[int, ...]] = []
+    for table in rnd.tables:
+        if table.games:
+            seatings.extend(game.seats for game in table.games)
+        else:
+            seatings.append(table.seats)
+    return seatings
+
+
+def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> CheckReport:
+    """Recount a schedule and list every breach of ``rules``."""
+    report = CheckReport()
+    known = {p.id for p in schedule.players}
+    colours: dict[int, list[int]] = defaultdict(list)  # +1 white, -1 black, in play order
+    widest = 0
+    for rnd in schedule.rounds:
+        _check_round_occupancy(rnd, known, report)
+        for table in rnd.tables:
+            if rules.table_size is not None and len(table.seats) != rules.table_size:
+                report.breaches.append(
+                    f"round {rnd.round}, table {table.table}: {len(table.seats)} seats, expected {rules.table_size}"
+                )
+            for a, b in combinations(sorted(set(table.seats)), 2):
+                report.meetings[(a, b)] += 1
+            if len(table.seats) == 2 and not table.games:
+                white, black = table.seats
+                colours[white].append(1)
+                colours[black].append(-1)
+        for seating in _group_games(rnd):
+            if len(seating) > 2 or any(t.games for t in rnd.tables):
+                widest = max(widest, len(seating))
+                for seat, pid in enumerate(seating):
+                    counts = report.seat_counts.setdefault(pid, [])
+                    counts.extend([0] * (seat + 1 - len(counts)))
+                    counts[seat] += 1
+        for bye in rnd.byes:
+            report.byes[bye.id] += 1
+    for counts in report.seat_counts.values():
+        counts.extend([0] * (widest - len(counts)))
+
+    limit = rules.max_meetings if rules.max_meetings is not None else (1 if rules.no_repeats else None)
+    for pair, count in sorted(report.meetings.items()):
+        if count > 1:
+            report.repeats.append((pair[0], pair[1], count))
+        if limit is not None and count > limit:
+            report.breaches.append(f"participants {pair[0]} and {pair[1]} meet {count} times (at most {limit} allowed)")
+
+    for pid, seq in sorted(colours.items()):
+        balance = sum(seq)
+        run = longest = 0
+        previous = 0
+        for colour in seq:
+            run = run + 1 if colour == previous else 1
+            previous = colour
+            longest = max(longest, run)
+        report.colour_balance[pid] = balance
+        report.longest_colour_run[pid] = longest
+        if rules.max_colour_diff is not None and abs(balance) > rules.max_colour_diff:
+            report.breaches.append(
+                f"participant {pid}: whites minus blacks is {balance:+d} (limit ±{rules.max_colour_diff})"
+            )
+        if rules.max_colour_run is not None and longest > rules.max_colour_run:
+            report.breaches.append(
+                f"participant {pid}: {longest} games in a row with the same colour (limit {rules.max_colour_run})"
+            )
+    if rules.max_byes is not None:
+        for pid, count in sorted(report.byes.items()):
+            if count > rules.max_byes:
+                report.breaches.append(f"participant {pid}: {count} byes (at most {rules.max_byes} allowed)")
+    return report

@@ -1,0 +1,89 @@
+"""The scoring interface and its registry, in the shape of the pairing-system registry.
+
+A scoring turns a schedule with results into points per participant (and, for the chess
+scorings whose points add up round by round, points per round, which the FIDE tie-breaks
+read). A new scoring is one module with a ``@register_scoring`` class plus one import line
+in ``fairdraw/scoring/__init__.py``. Everything here is pure: no I/O, no globals besides
+the registry table filled at import time.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, Literal, TypeVar
+
+from fairdraw.core.model import Schedule
+
+
+def as_fraction(value: Any) -> Fraction:
+    """Exact value of a number given as int, float, Fraction or text ("0.5", "1/3")."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, float):
+        return Fraction(str(value))
+    return Fraction(value)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Points per participant, optionally per round, and facts worth publishing.
+
+    ``per_round`` maps participant id to {round: points} for scorings whose total is the
+    sum of per-round points (the FIDE tie-breaks need it); ``meta`` holds JSON values
+    (Keizer's iteration count and final values, mahjong's per-game results...).
+    """
+
+    points: dict[int, Fraction]
+    per_round: dict[int, dict[int, Fraction]] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+class Scoring(ABC):
+    """The strategy interface: a schedule with results in, a score sheet out."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    game: ClassVar[Literal["chess", "mahjong"]]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: Mapping[str, Any] = options
+
+    @abstractmethod
+    def score(self, schedule: Schedule) -> ScoreSheet:
+        """Points of every participant of ``schedule`` from the results entered so far."""
+
+
+_SCORINGS: dict[str, type[Scoring]] = {}
+
+S = TypeVar("S", bound=type[Scoring])
+
+
+def register_scoring(cls: S) -> S:
+    """Class decorator: make a scoring available under ``cls.name``."""
+    if cls.name in _SCORINGS and _SCORINGS[cls.name] is not cls:
+        raise ValueError(f"scoring {cls.name!r} registered twice")
+    _SCORINGS[cls.name] = cls
+    return cls
+
+
+def _load() -> None:
+    import fairdraw.scoring  # noqa: F401  (importing registers every scoring)
+
+
+def get_scoring(name: str, **options: Any) -> Scoring:
+    """An instance of the scoring registered as ``name`` (KeyError lists the known ones)."""
+    _load()
+    try:
+        cls = _SCORINGS[name]
+    except KeyError:
+        raise KeyError(f"unknown scoring {name!r}; known: {', '.join(sorted(_SCORINGS))}") from None
+    return cls(**options)
+
+
+def all_scorings() -> list[type[Scoring]]:
+    """Every registered scoring class, sorted by name."""
+    _load()
+    return [_SCORINGS[n] for n in sorted(_SCORINGS)]

@@ -1,0 +1,197 @@
+"""Mahjong (riichi) scoring: placement points (uma), oka and penalties, EMA defaults.
+
+Each game ends with a final score per seat; the scores add up to ``start`` times the
+number of seats (every point changes hands, leftover riichi sticks go to the winner).
+A player's result for the game is ``score - return`` plus the uma of their placement,
+plus the oka (``(return - start) x seats``) for first place, minus penalties. Players
+on equal scores share their placements: the uma (and oka) of the places they occupy is
+split equally (EMA riichi rules, "tied players split uma"). Chombo penalties are
+subtracted after uma, so they never change placements (EMA: the penalty is applied to the
+final result, not to the table score). EMA defaults: start 30,000, return 30,000 (so no
+oka), uma +15,000 / +5,000 / -5,000 / -15,000. Results are reported in thousands of points
+(+23.4), the usual way of writing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Schedule
+from fairdraw.scoring.base import ScoreSheet, Scoring, register_scoring
+from fairdraw.scoring.results import completed_rounds
+
+EMA_UMA = (15000, 5000, -5000, -15000)
+
+
+@dataclass(frozen=True)
+class MahjongParams:
+    """Start score, return score, uma per placement (raw points), oka (None: derived)."""
+
+    start: int = 30000
+    return_: int = 30000
+    uma: tuple[int, ...] = EMA_UMA
+    oka: int | None = None
+    check_total: bool = True
+
+    def oka_for(self, seats: int) -> int:
+        """The oka: what every player put in above the return, to the winner."""
+        return self.oka if self.oka is not None else (self.return_ - self.start) * seats
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One player's result in one game."""
+
+    round: int
+    table: int
+    game: int
+    player: int
+    score: int
+    placement: Fraction
+    uma: Fraction
+    penalty: int
+    points: Fraction  # in thousands
+
+
+def placements(scores: Sequence[int]) -> list[tuple[Fraction, list[int]]]:
+    """Groups of seat indexes with equal scores, best first, with their shared placement.
+
+    The shared placement is the average of the places the group occupies (two players tied
+    for first both place 1.5)."""
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    groups: list[tuple[Fraction, list[int]]] = []
+    pos = 0
+    while pos < len(order):
+        group = [i for i in order if scores[i] == scores[order[pos]]]
+        places = range(pos + 1, pos + len(group) + 1)
+        groups.append((Fraction(sum(places), len(group)), sorted(group)))
+        pos += len(group)
+    return groups
+
+
+def check_game(scores: Sequence[int], seats: int, params: MahjongParams) -> str | None:
+    """What is wrong with a game's scores, or None (used by ``fairdraw result`` too)."""
+    if len(scores) != seats:
+        return f"expected {seats} scores (one per seat), got {len(scores)}"
+    if params.check_total:
+        expected = params.start * seats
+        total = sum(scores)
+        if total != expected:
+            off = total - expected
+            return f"the scores add up to {total}, expected {expected} ({seats} x {params.start}); off by {off:+d}"
+    return None
+
+
+def game_results(
+    rnd: int,
+    table: int,
+    game: int,
+    seats: Sequence[int],
+    scores: Sequence[int],
+    penalties: Sequence[int] | None,
+    params: MahjongParams,
+    source: str = "<schedule>",
+) -> list[SeatResult]:
+    """Every seat's result in one game (the uma and oka split on tied scores)."""
+    where = f"round {rnd} table {table}" + (f" game {game}" if game else "")
+    problem = check_game(scores, len(seats), params)
+    if problem:
+        raise InputError(f"{where}: {problem}", source=source, field="scores")
+    if len(params.uma) != len(seats):
+        raise InputError(
+            f"{where}: the uma has {len(params.uma)} places but the table {len(seats)} seats",
+            source=source,
+            field="uma",
+        )
+    pens = list(penalties) if penalties is not None else [0] * len(seats)
+    if len(pens) != len(seats):
+        raise InputError(f"{where}: expected {len(seats)} penalties, got {len(pens)}", source=source, field="penalties")
+    if any(p < 0 for p in pens):
+        raise InputError(f"{where}: penalties are positive amounts to subtract", source=source, field="penalties")
+    oka = params.oka_for(len(seats))
+    results = []
+    pos = 0
+    for place, group in placements(scores):
+        share = Fraction(sum(params.uma[pos : pos + len(group)]), len(group))
+        oka_share = Fraction(oka, len(group)) if pos == 0 else Fraction(0)
+        for i in group:
+            raw = scores[i] - params.return_ + share + oka_share - pens[i]
+            results.append(
+                SeatResult(rnd, table, game, seats[i], scores[i], place, share + oka_share, pens[i], raw / 1000)
+            )
+        pos += len(group)
+    return results
+
+
+def all_game_results(schedule: Schedule, params: MahjongParams, source: str = "<schedule>") -> list[SeatResult]:
+    """Results of every game with scores entered, in round, table and game order."""
+    out: list[SeatResult] = []
+    for rnd in completed_rounds(schedule.rounds):
+        for table in rnd.tables:
+            if table.games:
+                for g in table.games:
+                    if g.scores is not None:
+                        out += game_results(
+                            rnd.round, table.table, g.game, g.seats, g.scores, g.penalties, params, source
+                        )
+            elif table.scores is not None:
+                out += game_results(
+                    rnd.round, table.table, 0, table.seats, table.scores, table.penalties, params, source
+                )
+    return out
+
+
+def params_from(options: dict[str, Any]) -> MahjongParams:
+    """MahjongParams from options; ``uma`` may be text "15,5,-5,-15" in thousands."""
+    kwargs: dict[str, Any] = {}
+    for key, value in options.items():
+        key = "return_" if key in ("return", "return_score") else key
+        if key == "uma":
+            if isinstance(value, str):
+                parts = [Fraction(p.strip()) for p in value.split(",") if p.strip()]
+                value = tuple(int(p * 1000) if abs(p) < 1000 else int(p) for p in parts)
+            kwargs[key] = tuple(int(v) for v in value)
+        elif key in ("start", "return_"):
+            kwargs[key] = int(value)
+        elif key == "oka":
+            kwargs[key] = None if value is None else int(value)
+        elif key == "check_total":
+            kwargs[key] = bool(value)
+        else:
+            raise ValueError(f"unknown mahjong option {key!r}; known: start, return, uma, oka, check_total")
+    return MahjongParams(**kwargs)
+
+
+@register_scoring
+class MahjongScoring(Scoring):
+    """Placement points (uma/oka) with tied placements splitting the uma; EMA defaults."""
+
+    name: ClassVar[str] = "mahjong"
+    description: ClassVar[str] = "Mahjong: score minus return plus uma per placement and oka; EMA defaults"
+    game: ClassVar[Literal["chess", "mahjong"]] = "mahjong"
+
+    @property
+    def params(self) -> MahjongParams:
+        return params_from(dict(self.options))
+
+    def score(self, schedule: Schedule) -> ScoreSheet:
+        games = all_game_results(schedule, self.params)
+        points = {p.id: Fraction(0) for p in schedule.players}
+        per_round: dict[int, dict[int, Fraction]] = {p.id: {} for p in schedule.players}
+        for r in games:
+            if r.player not in points:
+                raise InputError(f"round {r.round}: unknown participant id {r.player}", field="seats")
+            points[r.player] += r.points
+            per_round[r.player][r.round] = per_round[r.player].get(r.round, Fraction(0)) + r.points
+        return ScoreSheet(
+            points=points,
+            per_round=per_round,
+            meta={
+                "games": len({(r.round, r.table, r.game) for r in games}),
+                "start": self.params.start,
+            },
+        )

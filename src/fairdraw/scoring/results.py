@@ -1,0 +1,184 @@
+"""Chess and mahjong results as facts per participant and round (pure).
+
+A table's ``result`` string is normalised here, and every participant gets one
+``ChessEntry`` per completed round: a game played over the board, a forfeit, or an
+unplayed round with its bye kind. Scorings and tie-breaks read these entries and never
+look at the raw strings. The split between unplayed rounds that count as "voluntary"
+(VUR) and the others follows FIDE C.07 (2023) art. 16.2: forfeit wins, pairing-allocated
+byes and full-point byes are not voluntary; forfeit losses, half- and zero-point byes and
+absences are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import BYE_KINDS, Round, Schedule, Table
+
+Outcome = Literal["W", "D", "L"]
+
+#: Canonical chess results: white's part first.
+CANONICAL_RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
+
+_ALIASES = {
+    "1-0": "1-0",
+    "0-1": "0-1",
+    "1/2-1/2": "1/2-1/2",
+    "½-½": "1/2-1/2",
+    "=": "1/2-1/2",
+    "0.5-0.5": "1/2-1/2",
+    ".5-.5": "1/2-1/2",
+    "+/-": "+/-",
+    "+-": "+/-",
+    "1-0f": "+/-",
+    "-/+": "-/+",
+    "-+": "-/+",
+    "0-1f": "-/+",
+    "-/-": "-/-",
+    "--": "-/-",
+    "0-0f": "-/-",
+}
+
+#: Entry kinds besides the bye kinds of the model.
+GAME = "game"
+FORFEIT_WIN = "forfeit-win"
+FORFEIT_LOSS = "forfeit-loss"
+UNPAIRED = "unpaired"  # neither seated nor listed as a bye: treated as absent
+
+#: Unplayed rounds that are not voluntary (FIDE C.07 2023 art. 16.2).
+NOT_VOLUNTARY = frozenset({FORFEIT_WIN, "bye", "full-point", "meerkamp-bye"})
+
+
+def normalise_result(text: str) -> str:
+    """The canonical spelling of a chess result; ValueError names what is accepted."""
+    key = text.strip().replace(" ", "").replace(":", "-")
+    try:
+        return _ALIASES[key]
+    except KeyError:
+        accepted = "1-0, 0-1, 1/2-1/2 (also ½-½ or =), +/- , -/+, -/-"
+        raise ValueError(f"unknown chess result {text!r}; use one of {accepted}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class ChessEntry:
+    """What one participant did in one round.
+
+    ``kind`` is ``game``, ``forfeit-win``, ``forfeit-loss``, one of the model's bye kinds, or
+    ``unpaired``. ``outcome`` is the result for this participant (a forfeit or bye kind
+    decides it too: a full-point bye is a "W", a half-point bye a "D", an absence an "L").
+    ``opponent`` is set for games and forfeits, ``colour`` is "w"/"b" for them.
+    """
+
+    round: int
+    kind: str
+    outcome: Outcome
+    opponent: int | None = None
+    colour: Literal["w", "b"] | None = None
+
+    @property
+    def played(self) -> bool:
+        """True for a game played over the board."""
+        return self.kind == GAME
+
+    @property
+    def voluntary_unplayed(self) -> bool:
+        """A VUR of FIDE C.07 (2023) art. 16.2: unplayed and not a forfeit win or allocated point."""
+        return not self.played and self.kind not in NOT_VOLUNTARY
+
+
+_BYE_OUTCOME: dict[str, Outcome] = {
+    "bye": "W",
+    "full-point": "W",
+    "meerkamp-bye": "W",
+    "half-point": "D",
+    "zero-point": "L",
+    "absent": "L",
+    UNPAIRED: "L",
+}
+
+
+def _table_entries(rnd: int, table: Table, source: str) -> list[tuple[int, ChessEntry]]:
+    if table.result is None:
+        return []
+    if len(table.seats) != 2:
+        raise InputError(
+            f"round {rnd} table {table.table}: a chess result needs 2 seats, found {len(table.seats)}",
+            source=source,
+            field="result",
+        )
+    try:
+        result = normalise_result(table.result)
+    except ValueError as exc:
+        raise InputError(f"round {rnd} table {table.table}: {exc}", source=source, field="result") from None
+    white, black = table.seats
+    outcomes: dict[str, tuple[str, Outcome, str, Outcome]] = {
+        "1-0": (GAME, "W", GAME, "L"),
+        "0-1": (GAME, "L", GAME, "W"),
+        "1/2-1/2": (GAME, "D", GAME, "D"),
+        "+/-": (FORFEIT_WIN, "W", FORFEIT_LOSS, "L"),
+        "-/+": (FORFEIT_LOSS, "L", FORFEIT_WIN, "W"),
+        "-/-": (FORFEIT_LOSS, "L", FORFEIT_LOSS, "L"),
+    }
+    wk, wo, bk, bo = outcomes[result]
+    return [
+        (white, ChessEntry(rnd, wk, wo, opponent=black, colour="w")),
+        (black, ChessEntry(rnd, bk, bo, opponent=white, colour="b")),
+    ]
+
+
+def completed_rounds(rounds: Iterable[Round]) -> list[Round]:
+    """Rounds in which at least one table has a result, or that only hold byes."""
+    done = []
+    for rnd in rounds:
+        entered = any(
+            t.result is not None or t.scores is not None or any(g.scores for g in t.games) for t in rnd.tables
+        )
+        if entered or (not rnd.tables and rnd.byes):
+            done.append(rnd)
+    return done
+
+
+def chess_entries(schedule: Schedule, *, source: str = "<schedule>") -> dict[int, list[ChessEntry]]:
+    """One entry per participant per completed round (tables still without a result are skipped).
+
+    A participant who is neither seated nor listed as a bye in a completed round gets an
+    ``unpaired`` entry: for scoring and tie-breaks that is an absence (zero points, a VUR).
+    """
+    ids = [p.id for p in schedule.players]
+    entries: dict[int, list[ChessEntry]] = {pid: [] for pid in ids}
+    for rnd in completed_rounds(schedule.rounds):
+        seen: set[int] = set()
+        for table in rnd.tables:
+            if table.result is None:
+                seen.update(table.seats)  # pending: the player was paired, no entry yet
+                continue
+            for pid, entry in _table_entries(rnd.round, table, source):
+                if pid not in entries:
+                    raise InputError(f"round {rnd.round}: unknown participant id {pid}", source=source, field="seats")
+                if pid in seen:
+                    raise InputError(
+                        f"round {rnd.round}: participant {pid} appears twice", source=source, field="seats"
+                    )
+                seen.add(pid)
+                entries[pid].append(entry)
+        for bye in rnd.byes:
+            if bye.kind not in BYE_KINDS:
+                raise InputError(f"round {rnd.round}: unknown bye kind {bye.kind!r}", source=source, field="byes")
+            if bye.id not in entries:
+                raise InputError(f"round {rnd.round}: unknown participant id {bye.id}", source=source, field="byes")
+            if bye.id in seen:
+                raise InputError(f"round {rnd.round}: participant {bye.id} appears twice", source=source, field="byes")
+            seen.add(bye.id)
+            entries[bye.id].append(ChessEntry(rnd.round, bye.kind, _BYE_OUTCOME[bye.kind]))
+        for pid in ids:
+            if pid not in seen:
+                entries[pid].append(ChessEntry(rnd.round, UNPAIRED, "L"))
+    return entries
+
+
+def is_mahjong(schedule: Schedule) -> bool:
+    """True when the schedule seats more than two at a table (mahjong tables or league groups)."""
+    return any(len(t.seats) > 2 or t.games for r in schedule.rounds for t in r.tables)

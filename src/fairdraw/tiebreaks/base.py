@@ -1,0 +1,130 @@
+"""The tie-break interface, its registry by short code, and the context tie-breaks read.
+
+A tie-break is asked for by a code with optional modifiers, as in FIDE C.07 (2023)
+section 14: ``BH:C1`` (Buchholz, cut the least significant value), ``BH:C2``, ``BH:M1``
+(median: cut the least and the most significant). ``TieBreakSpec`` holds the parsed code;
+the registry maps the base code to a class. Some tie-breaks (direct encounter) depend on
+which participants are still tied; they set ``per_group`` and are computed for each group
+of participants tied on everything before them.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, Literal, TypeVar
+
+from fairdraw.core.model import Schedule
+from fairdraw.scoring.base import ScoreSheet
+from fairdraw.scoring.mahjong import SeatResult
+from fairdraw.scoring.results import ChessEntry
+
+
+@dataclass(frozen=True)
+class TieBreakSpec:
+    """A requested tie-break: its code as written, the base code and the cut modifiers."""
+
+    text: str
+    base: str
+    cut_low: int = 0
+    cut_high: int = 0
+
+
+_SPEC = re.compile(r"^([A-Za-z0-9]+)(?:[:/]([CM])(\d+))?$")
+
+
+def parse_spec(text: str) -> TieBreakSpec:
+    """``BH:C1`` -> base BH, cut 1 low; ``BH:M1`` -> cut 1 low and 1 high (median)."""
+    match = _SPEC.match(text.strip())
+    if not match:
+        raise ValueError(f"cannot read the tie-break {text!r}; write a code such as BH, BH:C1, BH:M1, SB, DE")
+    base, mod, num = match.group(1).upper(), match.group(2), match.group(3)
+    code = base if mod is None else f"{base}:{mod}{num}"
+    if mod is None:
+        return TieBreakSpec(code, base)
+    n = int(num)
+    if mod == "C":
+        return TieBreakSpec(code, base, cut_low=n)
+    return TieBreakSpec(code, base, cut_low=n, cut_high=n)
+
+
+@dataclass(frozen=True)
+class TieBreakContext:
+    """What tie-breaks read: the schedule, the chosen scoring's sheet, and the facts below.
+
+    ``round_points`` are the per-round points FIDE's tie-breaks are defined on (the chosen
+    scoring's when it adds up by round, standard chess points otherwise); ``totals`` their
+    sums; ``win`` and ``draw`` the points of a win and a draw in that system.
+    """
+
+    schedule: Schedule
+    sheet: ScoreSheet
+    entries: dict[int, list[ChessEntry]]
+    round_points: dict[int, dict[int, Fraction]]
+    totals: dict[int, Fraction]
+    win: Fraction
+    draw: Fraction
+    mahjong: tuple[SeatResult, ...] = ()
+    #: Values several tie-breaks share (adjusted scores), filled on first use.
+    cache: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+class TieBreak(ABC):
+    """One tie-break: a value per participant; ``higher_is_better`` says which way it sorts."""
+
+    code: ClassVar[str]
+    description: ClassVar[str]
+    game: ClassVar[Literal["chess", "mahjong"]] = "chess"
+    higher_is_better: ClassVar[bool] = True
+    per_group: ClassVar[bool] = False
+    accepts_cuts: ClassVar[bool] = False
+
+    @abstractmethod
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        """Values for ``players`` (all participants, or one tied group when ``per_group``)."""
+
+    def order_values(
+        self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]
+    ) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+        """(values to show, values to sort by with higher better). They differ only for
+        tie-breaks whose order is not a plain comparison of the shown value (direct encounter)."""
+        shown = self.compute(ctx, spec, players)
+        return shown, shown if self.higher_is_better else {pid: -v for pid, v in shown.items()}
+
+
+_TIEBREAKS: dict[str, type[TieBreak]] = {}
+
+T = TypeVar("T", bound=type[TieBreak])
+
+
+def register_tiebreak(cls: T) -> T:
+    """Class decorator: make a tie-break available under ``cls.code``."""
+    if cls.code in _TIEBREAKS and _TIEBREAKS[cls.code] is not cls:
+        raise ValueError(f"tie-break {cls.code!r} registered twice")
+    _TIEBREAKS[cls.code] = cls
+    return cls
+
+
+def _load() -> None:
+    import fairdraw.tiebreaks  # noqa: F401  (importing registers every tie-break)
+
+
+def get_tiebreak(spec: TieBreakSpec) -> TieBreak:
+    """The tie-break for a parsed code; KeyError/ValueError name what is wrong."""
+    _load()
+    try:
+        cls = _TIEBREAKS[spec.base]
+    except KeyError:
+        raise KeyError(f"unknown tie-break {spec.base!r}; known: {', '.join(sorted(_TIEBREAKS))}") from None
+    if (spec.cut_low or spec.cut_high) and not cls.accepts_cuts:
+        raise ValueError(f"the tie-break {spec.base} takes no cut or median modifier")
+    return cls()
+
+
+def all_tiebreaks() -> list[type[TieBreak]]:
+    """Every registered tie-break class, sorted by code."""
+    _load()
+    return [_TIEBREAKS[c] for c in sorted(_TIEBREAKS)]

@@ -1,0 +1,416 @@
+"""FIDE tie-breaks (C.07, Tie-Break Regulations, 2023) and seed 002's weerstandspunten.
+
+Unplayed rounds (C.07 2023 section 16) are handled in two places:
+
+* an opponent's score, as it enters a participant's Buchholz or Sonneborn-Berger, is the
+  opponent's *adjusted* score: the voluntary unplayed rounds (VUR, art. 16.2) that come
+  after the opponent's last round that was not a VUR (typically the rounds after a
+  withdrawal) and have no opponent count as draws (art. 16.3.2); everything else counts
+  as scored;
+* a participant's own unplayed round (bye, forfeit, absence) counts as a game against a
+  *dummy opponent* whose score is the participant's own final score (art. 16.4), worth
+  in Sonneborn-Berger that score times the points the round gave;
+* cut and median modifiers (art. 14) remove the least significant values; a VUR is cut
+  in preference when that does not leave the participant better off (art. 14.6, see
+  ``_cut``); the most significant value is cut without that exception.
+
+The same reading is implemented by FIDE's Technical Commission's reference tie-break
+server; the hand-worked examples in tests/scoring/test_fide_tiebreaks.py follow it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from fairdraw.scoring.results import ChessEntry
+from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
+
+
+def adjusted_score(ctx: TieBreakContext, pid: int) -> Fraction:
+    """A participant's score as seen by their opponents' Buchholz (C.07 2023 art. 16.3)."""
+    entries = ctx.entries.get(pid, [])
+    last_non_vur = max((e.round for e in entries if not e.voluntary_unplayed), default=0)
+    total = Fraction(0)
+    for e in entries:
+        if e.round <= last_non_vur or e.opponent is not None:
+            total += ctx.round_points[pid].get(e.round, Fraction(0))
+        else:
+            total += ctx.draw  # art. 16.3.2: VURs after the last non-VUR round count as draws
+    return total
+
+
+def adjusted_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
+    """Every participant's adjusted score, computed once per context."""
+    if "adjusted" not in ctx.cache:
+        ctx.cache["adjusted"] = {pid: adjusted_score(ctx, pid) for pid in ctx.entries}
+    adjusted: dict[int, Fraction] = ctx.cache["adjusted"]
+    return adjusted
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One round's contribution: the (dummy) opponent's score and the tie-break value."""
+
+    vur: bool
+    score: Fraction
+    value: Fraction
+
+
+def _cut(items: list[_Item], low: int, high: int) -> list[_Item]:
+    """Drop the ``low`` least and ``high`` most significant values (art. 14).
+
+    The least significant value is the one with the lowest (dummy) opponent score. Art. 14.6
+    keeps a voluntary unplayed round from helping the participant: when there is a VUR, its
+    value is cut instead, unless the least significant game is worth more (then cutting the
+    VUR would leave the higher total, so that game is cut). For Buchholz this always cuts
+    the VUR; for Sonneborn-Berger a forfeit loss (worth 0) does not shield a weak opponent's
+    win. This is the reading of FIDE's Technical Commission's tie-break server, against
+    which the golden tournaments were compared.
+    """
+    items = list(items)
+    low = min(low, len(items))
+    high = min(high, len(items) - low)
+    for _ in range(low):
+        least = min(items, key=lambda it: (it.score, it.value))
+        vurs = [it for it in items if it.vur]
+        if vurs:
+            least_vur = min(vurs, key=lambda it: (it.score, it.value))
+            if least.value <= least_vur.value:
+                least = least_vur
+        items.remove(least)
+    for _ in range(high):
+        items.remove(max(items, key=lambda it: (it.score, it.value)))
+    return items
+
+
+def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, Fraction]) -> list[_Item]:
+    own = ctx.totals[pid]
+    items = []
+    for e in ctx.entries[pid]:
+        points = ctx.round_points[pid].get(e.round, Fraction(0))
+        if e.played:
+            assert e.opponent is not None
+            score = adjusted[e.opponent]
+        else:
+            score = own  # art. 16.4: the dummy opponent has the participant's own score
+        items.append(_Item(e.voluntary_unplayed, score, score * points if sonneborn else score))
+    return items
+
+
+class _OpponentSum(TieBreak):
+    accepts_cuts: ClassVar[bool] = True
+    sonneborn: ClassVar[bool] = False
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        adjusted = adjusted_scores(ctx)
+        out = {}
+        for pid in players:
+            kept = _cut(_items(ctx, pid, self.sonneborn, adjusted), spec.cut_low, spec.cut_high)
+            out[pid] = sum((it.value for it in kept), Fraction(0))
+        return out
+
+
+@register_tiebreak
+class Buchholz(_OpponentSum):
+    """C.07 (2023) art. 8.1: the sum of the opponents' scores; modifiers C1, C2, M1 (art. 14)."""
+
+    code: ClassVar[str] = "BH"
+    description: ClassVar[str] = "Buchholz: sum of the opponents' scores (BH:C1, BH:C2 cut; BH:M1 median)"
+
+
+@register_tiebreak
+class SonnebornBerger(_OpponentSum):
+    """C.07 (2023) art. 8.2: each opponent's score times the points scored against them."""
+
+    code: ClassVar[str] = "SB"
+    description: ClassVar[str] = "Sonneborn-Berger: opponents' scores weighted by the points scored against them"
+    sonneborn: ClassVar[bool] = True
+
+
+@register_tiebreak
+class Weerstandspunten(TieBreak):
+    """Seed 002: when a game was played, a win adds twice the opponent's score, a draw once,
+    a loss nothing ("Als een match heeft plaatsgevonden ...")."""
+
+    code: ClassVar[str] = "WP"
+    description: ClassVar[str] = "Weerstandspunten (seed 002): a win adds twice the opponent's score, a draw once"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        weight = {"W": 2, "D": 1, "L": 0}
+        return {
+            pid: sum(
+                (weight[e.outcome] * ctx.totals[e.opponent] for e in ctx.entries[pid] if e.played and e.opponent),
+                Fraction(0),
+            )
+            for pid in players
+        }
+
+
+def _encounters(ctx: TieBreakContext, members: Sequence[int]) -> tuple[dict[int, Fraction], dict[int, int]]:
+    """Each member's points against the other members (a pair that met more than once counts
+    the average of its games, C.07 art. 6.1.2) and how many of them each has met."""
+    group = set(members)
+    points: dict[int, Fraction] = {}
+    met: dict[int, int] = {}
+    for pid in members:
+        per_opponent: dict[int, list[Fraction]] = {}
+        for e in ctx.entries[pid]:
+            if e.played and e.opponent in group and e.opponent != pid:
+                per_opponent.setdefault(e.opponent, []).append(ctx.round_points[pid].get(e.round, Fraction(0)))
+        points[pid] = sum((sum(v, Fraction(0)) / len(v) for v in per_opponent.values()), Fraction(0))
+        met[pid] = len(per_opponent)
+    return points, met
+
+
+def _de_tiers(ctx: TieBreakContext, members: list[int]) -> list[list[int]]:
+    """The members split into tiers, best first, by direct encounter (C.07 2023 art. 6).
+
+    When all of them met, the points among them decide (equal points stay tied). When not,
+    the leaders are separated one by one only while a leader's points exceed what every
+    participant below could still reach with the missing encounters won (6.2); the others
+    stay tied. A tier that stays tied is examined again on its own, as the regulation applies
+    the encounter among the participants still tied, until nothing changes.
+    """
+    if len(members) < 2:
+        return [members]
+    points, met = _encounters(ctx, members)
+    if all(met[pid] == len(members) - 1 for pid in members):
+        values = sorted({points[pid] for pid in members}, reverse=True)
+        tiers = [[pid for pid in members if points[pid] == v] for v in values]
+    else:
+        most = {pid: points[pid] + ctx.win * (len(members) - 1 - met[pid]) for pid in members}
+        order = sorted(members, key=lambda pid: (-points[pid], -most[pid]))
+        tiers = []
+        while len(order) > 1 and points[order[0]] > max(most[pid] for pid in order[1:]):
+            tiers.append([order.pop(0)])
+        tiers.append(order)
+    if len(tiers) == 1:
+        return tiers
+    return [sub for tier in tiers for sub in _de_tiers(ctx, tier)]
+
+
+@register_tiebreak
+class DirectEncounter(TieBreak):
+    """C.07 (2023) art. 6: the games among the participants still tied decide.
+
+    The value shown is each participant's points against the others of the tied group (over
+    the board; several games against one opponent count as their average); the order comes
+    from ``_de_tiers`` (partial meetings, re-applied to the participants still tied).
+    """
+
+    code: ClassVar[str] = "DE"
+    description: ClassVar[str] = "Direct encounter: the games among the tied participants"
+    per_group: ClassVar[bool] = True
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        return _encounters(ctx, players)[0] if len(players) > 1 else {pid: Fraction(0) for pid in players}
+
+    def order_values(
+        self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]
+    ) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+        shown = self.compute(ctx, spec, players)
+        tiers = _de_tiers(ctx, list(players))
+        return shown, {pid: Fraction(-index) for index, tier in enumerate(tiers) for pid in tier}
+
+
+@register_tiebreak
+class Wins(TieBreak):
+    """C.07 (2023) art. 7.1 WIN: rounds that scored a win, played or not (forfeit wins and
+    full-point or allocated byes included)."""
+
+    code: ClassVar[str] = "WIN"
+    description: ClassVar[str] = "Number of wins, including unplayed wins (forfeits, full-point byes)"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.outcome == "W")) for pid in players}
+
+
+@register_tiebreak
+class WinsOverTheBoard(TieBreak):
+    """C.07 (2023) art. 7.2 WON: games won over the board."""
+
+    code: ClassVar[str] = "WON"
+    description: ClassVar[str] = "Number of games won over the board"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.played and e.outcome == "W")) for pid in players}
+
+
+@register_tiebreak
+class BlackGames(TieBreak):
+    """C.07 (2023) art. 7.3 BPG: games played with black (unplayed games do not count)."""
+
+    code: ClassVar[str] = "BPG"
+    description: ClassVar[str] = "Number of games played with black"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.played and e.colour == "b")) for pid in players}
+
+
+@register_tiebreak
+class ProgressiveScore(TieBreak):
+    """C.07 (2023) art. 7.5 PS: the sum of the running scores after each round; PS:C1 cuts
+    the first round's running score (art. 14.4)."""
+
+    code: ClassVar[str] = "PS"
+    description: ClassVar[str] = "Progressive score: sum of the running scores round by round (PS:C1 cuts round 1)"
+    accepts_cuts: ClassVar[bool] = True
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        out = {}
+        for pid in players:
+            running = Fraction(0)
+            total = Fraction(0)
+            for i, e in enumerate(sorted(ctx.entries[pid], key=lambda e: e.round)):
+                running += ctx.round_points[pid].get(e.round, Fraction(0))
+                if i >= spec.cut_low:
+                    total += running
+            out[pid] = total
+        return out
+
+
+def _rated_games(ctx: TieBreakContext, pid: int) -> list[tuple[int, ChessEntry]]:
+    ratings = {p.id: p.rating for p in ctx.schedule.players}
+    games = []
+    for e in ctx.entries[pid]:
+        if e.played and e.opponent is not None:
+            rating = ratings.get(e.opponent)
+            if rating:
+                games.append((rating, e))
+    return games
+
+
+def _round_half_up(value: Fraction) -> int:
+    return int((value * 2 + 1) // 2)
+
+
+@register_tiebreak
+class AverageRatingOfOpponents(TieBreak):
+    """C.07 (2023) art. 10.1 ARO: the average rating of the opponents met over the board
+    (unrated opponents left out), rounded to the nearest whole number."""
+
+    code: ClassVar[str] = "ARO"
+    description: ClassVar[str] = "Average rating of the opponents played"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        out = {}
+        for pid in players:
+            ratings = [r for r, _ in _rated_games(ctx, pid)]
+            out[pid] = Fraction(_round_half_up(Fraction(sum(ratings), len(ratings)))) if ratings else Fraction(0)
+        return out
+
+
+#: FIDE's conversion from a percentage score p to a rating difference dp (FIDE rating
+#: regulations B.02 table 8.1.1), for p from 0.50 to 1.00 in hundredths; below 0.50 the
+#: difference is the negative of that for 1 - p.
+_DP = (
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
+    800,
+)
+
+
+def rating_difference(p: Fraction) -> int:
+    """dp for a score fraction p (rounded to hundredths, as the table is read)."""
+    hundredths = _round_half_up(p * 100)
+    if hundredths >= 50:
+        return _DP[hundredths - 50]
+    return -_DP[50 - hundredths]
+
+
+@register_tiebreak
+class PerformanceRating(TieBreak):
+    """C.07 (2023) art. 10.2 TPR: ARO plus the rating difference dp of the percentage
+    scored in those games (FIDE's conversion table)."""
+
+    code: ClassVar[str] = "TPR"
+    description: ClassVar[str] = "Tournament performance rating: ARO + dp(percentage scored)"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        value = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}
+        out = {}
+        for pid in players:
+            games = _rated_games(ctx, pid)
+            if not games:
+                out[pid] = Fraction(0)
+                continue
+            aro = _round_half_up(Fraction(sum(r for r, _ in games), len(games)))
+            p = sum((value[e.outcome] for _, e in games), Fraction(0)) / len(games)
+            out[pid] = Fraction(aro + rating_difference(p))
+        return out
+
+
+@register_tiebreak
+class Koya(TieBreak):
+    """C.07 (2023) art. 9.2 KS: points scored against the opponents who finished with at
+    least half of the maximum possible score (round robins); a forfeit against such an
+    opponent counts with the points it gave."""
+
+    code: ClassVar[str] = "KS"
+    description: ClassVar[str] = "Koya: points against opponents with at least 50 % of the maximum score"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        rounds = {e.round for es in ctx.entries.values() for e in es}
+        limit = ctx.win * len(rounds) / 2
+        out = {}
+        for pid in players:
+            out[pid] = sum(
+                (
+                    ctx.round_points[pid].get(e.round, Fraction(0))
+                    for e in ctx.entries[pid]
+                    if e.opponent is not None and ctx.totals[e.opponent] >= limit
+                ),
+                Fraction(0),
+            )
+        return out

@@ -1,0 +1,79 @@
+"""Mahjong tie-breaks: after the total points, the best single game, then the placements.
+
+These read the per-game results of the mahjong scoring (uma split on tied scores included),
+so a shared first place counts as placement 1.5 for both players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar, Literal
+
+from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
+
+
+class _Mahjong(TieBreak):
+    game: ClassVar[Literal["chess", "mahjong"]] = "mahjong"
+
+
+@register_tiebreak
+class BestGame(_Mahjong):
+    """The best result of a single game (in thousands, uma and penalties included)."""
+
+    code: ClassVar[str] = "BEST"
+    description: ClassVar[str] = "Mahjong: best single game result"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        best: dict[int, Fraction] = {}
+        for r in ctx.mahjong:
+            if r.player not in best or r.points > best[r.player]:
+                best[r.player] = r.points
+        return {pid: best.get(pid, Fraction(0)) for pid in players}
+
+
+@register_tiebreak
+class AveragePlacement(_Mahjong):
+    """The average placement over the games played (lower is better; a tie for first is 1.5)."""
+
+    code: ClassVar[str] = "PLC"
+    description: ClassVar[str] = "Mahjong: average placement (lower is better)"
+    higher_is_better: ClassVar[bool] = False
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        sums: dict[int, list[Fraction]] = {}
+        for r in ctx.mahjong:
+            sums.setdefault(r.player, []).append(r.placement)
+        # without a game a player ranks as if last everywhere (lower is better here)
+        worst = Fraction(max((len(t.seats) for rnd in ctx.schedule.rounds for t in rnd.tables), default=4))
+        return {pid: (sum(sums[pid], Fraction(0)) / len(sums[pid]) if pid in sums else worst) for pid in players}
+
+
+@register_tiebreak
+class FirstPlaces(_Mahjong):
+    """The number of games finished first (a shared first place counts)."""
+
+    code: ClassVar[str] = "1ST"
+    description: ClassVar[str] = "Mahjong: number of first places"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        counts: dict[int, int] = {}
+        for r in ctx.mahjong:
+            if r.placement < 2:
+                counts[r.player] = counts.get(r.player, 0) + 1
+        return {pid: Fraction(counts.get(pid, 0)) for pid in players}
+
+
+@register_tiebreak
+class RawScore(_Mahjong):
+    """The sum of the table scores minus the start score (in thousands), before uma."""
+
+    code: ClassVar[str] = "RAW"
+    description: ClassVar[str] = "Mahjong: total table score above the start, before uma"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        start = int(ctx.sheet.meta.get("start", 30000))
+        totals: dict[int, Fraction] = {}
+        for r in ctx.mahjong:
+            totals[r.player] = totals.get(r.player, Fraction(0)) + Fraction(r.score - start, 1000)
+        return {pid: totals.get(pid, Fraction(0)) for pid in players}

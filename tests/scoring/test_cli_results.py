@@ -1,0 +1,155 @@
+"""The ``standings`` and ``result`` commands: formats, atomic writes, exit status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fairdraw.cli.app import run_app
+from fairdraw.core.model import Participant, Round, Schedule, Table
+from fairdraw.formats.schedule_json import dump_schedule, load_schedule
+from tests.scoring.test_golden_standings import FILES
+
+
+def run(argv: list[str]) -> int:
+    try:
+        run_app(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+@pytest.fixture()
+def chess_file(tmp_path: Path) -> Path:
+    players = tuple(Participant(id=i, name=f"Player {i}", rating=2000 - i) for i in range(1, 5))
+    rounds = (
+        Round(1, (Table(1, (1, 4), result="1-0"), Table(2, (2, 3)))),
+        Round(2, (Table(1, (4, 3)), Table(2, (1, 2)))),
+    )
+    path = tmp_path / "event.json"
+    path.write_text(dump_schedule(Schedule("berger", players, rounds)), encoding="utf-8")
+    return path
+
+
+@pytest.fixture()
+def mahjong_file(tmp_path: Path) -> Path:
+    players = tuple(Participant(id=i, name=f"M{i}") for i in range(1, 9))
+    rounds = (Round(1, (Table(1, (1, 2, 3, 4)), Table(2, (5, 6, 7, 8)))),)
+    path = tmp_path / "mj.json"
+    path.write_text(dump_schedule(Schedule("mahjong", players, rounds)), encoding="utf-8")
+    return path
+
+
+def test_result_is_recorded_in_canonical_form(chess_file: Path) -> None:
+    assert run(["result", str(chess_file), "--round", "1", "--table", "2", "½-½"]) == 0
+    schedule = load_schedule(chess_file)
+    assert schedule.rounds[0].tables[1].result == "1/2-1/2"
+
+
+def test_a_filled_table_needs_force(chess_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = chess_file.read_bytes()
+    assert run(["result", str(chess_file), "--round", "1", "--table", "1", "0-1"]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert chess_file.read_bytes() == before
+    assert run(["result", str(chess_file), "--round", "1", "--table", "1", "0-1", "--force"]) == 0
+    assert load_schedule(chess_file).rounds[0].tables[0].result == "0-1"
+
+
+@pytest.mark.parametrize("bad", ["2-0", "1-1", "win"])
+def test_a_bad_result_exits_2_and_writes_nothing(
+    chess_file: Path, bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = chess_file.read_bytes()
+    assert run(["result", str(chess_file), "--round", "2", "--table", "1", bad]) == 2
+    assert "unknown chess result" in capsys.readouterr().err
+    assert chess_file.read_bytes() == before
+    assert not list(chess_file.parent.glob("*.tmp"))
+
+
+def test_unknown_round_or_table(chess_file: Path) -> None:
+    assert run(["result", str(chess_file), "--round", "9", "--table", "1", "1-0"]) == 2
+    assert run(["result", str(chess_file), "--round", "1", "--table", "7", "1-0"]) == 2
+
+
+def test_mahjong_scores_must_add_up(mahjong_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = mahjong_file.read_bytes()
+    assert run(["result", str(mahjong_file), "-r", "1", "-t", "1", "40000", "30000", "30000", "19000"]) == 2
+    err = capsys.readouterr().err
+    assert "add up to 119000, expected 120000" in err and "off by -1000" in err
+    assert mahjong_file.read_bytes() == before
+    assert run(["result", str(mahjong_file), "-r", "1", "-t", "1", "40000,30000,30000"]) == 2
+    assert "expected 4 scores" in capsys.readouterr().err
+
+
+def test_mahjong_scores_and_chombo_are_recorded(mahjong_file: Path) -> None:
+    argv = [
+        "result",
+        str(mahjong_file),
+        "-r",
+        "1",
+        "-t",
+        "2",
+        "--chombo",
+        "6",
+        "--",
+        "52000",
+        "31000",
+        "21000",
+        "16000",
+    ]
+    assert run(argv) == 0
+    table = load_schedule(mahjong_file).rounds[0].tables[1]
+    assert table.scores == (52000, 31000, 21000, 16000)
+    assert table.penalties == (0, 20000, 0, 0)
+
+
+def test_standings_json_shape(chess_file: Path, tmp_path: Path) -> None:
+    run(["result", str(chess_file), "-r", "1", "-t", "2", "0-1"])
+    out = tmp_path / "st.json"
+    assert run(["standings", str(chess_file), "--tiebreaks", "BH:C1,SB", "--json", "-o", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    first = doc["standings"][0]
+    assert set(first) == {"rank", "id", "name", "points", "tiebreaks"}
+    assert list(first["tiebreaks"]) == ["BH:C1", "SB"]
+    assert [row["points"] for row in doc["standings"]] == [1, 1, 0, 0]
+    assert {row["id"] for row in doc["standings"][:2]} == {1, 3}
+
+
+def test_standings_formats_and_crosstable(chess_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["standings", str(chess_file), "--csv", "-t", "SB"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "rank,id,name,points,SB"
+    assert run(["standings", str(chess_file), "--html", "--crosstable"]) == 0
+    page = capsys.readouterr().out
+    assert "<table>" in page and "Cross table" in page
+    assert run(["standings", str(chess_file), "--json", "--crosstable"]) == 0
+    cross = json.loads(capsys.readouterr().out)["crosstable"]
+    assert cross[0]["results"]  # the leader's win is in the table
+
+
+def test_bad_tiebreak_or_scoring_exits_2(chess_file: Path) -> None:
+    assert run(["standings", str(chess_file), "-t", "NOPE"]) == 2
+    assert run(["standings", str(chess_file), "--scoring", "golf"]) == 2
+    assert run(["standings", str(chess_file), "--scoring", "mahjong"]) == 2
+
+
+@pytest.mark.skipif(not FILES, reason="golden TRF files not available")
+def test_standings_from_trf(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["standings", str(FILES[0]), "--json", "-t", "BH:C1,SB,DE"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert len(doc["standings"]) == int(FILES[0].name[1:5])
+    assert list(doc["standings"][0]["tiebreaks"]) == ["BH:C1", "SB", "DE"]
+
+
+def test_keizer_and_mahjong_from_the_cli(
+    mahjong_file: Path, chess_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(["result", str(mahjong_file), "-r", "1", "-t", "1", "40000", "30000", "30000", "20000"])
+    capsys.readouterr()
+    assert run(["standings", str(mahjong_file), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["standings"][0] == {"rank": 1, "id": 1, "name": "M1", "points": 25, "tiebreaks": {"BEST": 25, "PLC": 1}}
+    assert run(["standings", str(chess_file), "--scoring", "keizer", "-O", "first_value=40", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["meta"]["converged"] is True
