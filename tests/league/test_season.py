@@ -149,3 +149,19 @@ def test_league_table_rows(capsys) -> None:
     assert rows["24"].split()[1:7] == ["4×5", "+", "1×4", "6", "0", "1"]
     code, out, _ = run_cli(["league-table", "--from", "11", "--to", "11", "--sessions", "2", "--html"], capsys)
     assert code == 0 and "<table>" in out and "no split" in out
+
+
+def test_csv_has_a_row_per_seat_per_hanchan_and_html_every_group(capsys) -> None:
+    code, out, _ = run_cli(["league", "--players", "23", "--sessions", "2", "--csv"], capsys)
+    assert code == 0
+    rows = [line.split(",") for line in out.strip().splitlines()]
+    assert rows[0] == ["session", "group", "game", "wind", "id", "number", "name"]
+    # 3 groups of 5 (5 hanchan, 5 rows each) and 2 groups of 4 (4 hanchan, 4 rows) per session
+    assert len(rows) - 1 == 2 * (3 * 5 * 5 + 2 * 4 * 4)
+    per_player = {}
+    for row in rows[1:]:
+        per_player.setdefault((row[0], row[4]), []).append(row[3])
+    for winds in per_player.values():
+        assert sorted(w for w in winds if w != "out") == ["East", "North", "South", "West"]
+    code, out, _ = run_cli(["league", "--players", "23", "--sessions", "2", "--html"], capsys)
+    assert code == 0 and out.count("<h3>Group ") == 10 and out.count("<h2>Session ") == 2
