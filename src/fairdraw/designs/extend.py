@@ -106,8 +106,8 @@ def improve(
         ]
         if not hot:
             hot = [(ti, pi) for ti, t in enumerate(rnd) for pi in range(len(t))]
-            if len(hot) > 8:
-                hot = rng.sample(hot, 8)
+        if len(hot) > 4:
+            hot = rng.sample(hot, 4)
         choice = None
         best_delta = None
         for ti, pi in hot:
@@ -180,6 +180,6 @@ def extend(
         extra.append(rnd)
     if not extra:
         return [list(r) for r in rounds]
-    budget = steps if steps is not None else max(300, min(3000, 400_000 // max(1, n * len(extra))))
+    budget = steps if steps is not None else max(200, min(2000, 40_000 // max(1, len(extra))))
     extra = improve(rounds, extra, n, seed=seed, steps=budget)
     return [list(r) for r in rounds] + extra
