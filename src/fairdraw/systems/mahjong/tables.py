@@ -1,0 +1,67 @@
+"""Physical table numbering: send players to as many different tile sets as possible.
+
+Seed 001: tiles get marked, so whoever returns to a set may recognise tiles; moving every
+seat to a new table each round limits that. Table numbers in a design are arbitrary, so
+each round's tables are given physical numbers by an assignment problem: the cost of
+putting design table t on physical table j is, over t's players, A·[player has been at j]
++ (visits so far)^2, and a minimum-cost perfect assignment (OR-Tools) picks the numbers.
+Rounds are numbered in order (round 1 keeps the design order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ortools.graph.python import linear_sum_assignment
+
+
+def number_tables(
+    rounds: Sequence[Sequence[tuple[int, ...]]], visits: dict[tuple[int, int], int] | None = None
+) -> list[list[int]]:
+    """For each round, the physical number (1-based) of each of its tables.
+
+    ``visits`` (player, table index 0-based) -> count carries visits of rounds already played.
+    """
+    visits = dict(visits or {})
+    fresh = not visits
+    out: list[list[int]] = []
+    for rnd in rounds:
+        count = len(rnd)
+        big = 1000
+        if not out and fresh:
+            numbers = list(range(1, count + 1))
+        else:
+            solver = linear_sum_assignment.SimpleLinearSumAssignment()
+            for t, table in enumerate(rnd):
+                for j in range(count):
+                    cost = 0
+                    for p in table:
+                        v = visits.get((p, j), 0)
+                        cost += big * (v > 0) + v * v
+                    solver.add_arc_with_cost(t, j, cost)
+            status = solver.solve()
+            if status != solver.OPTIMAL:  # pragma: no cover - a complete bipartite graph always solves
+                numbers = list(range(1, count + 1))
+            else:
+                numbers = [solver.right_mate(t) + 1 for t in range(count)]
+        for t, table in enumerate(rnd):
+            for p in table:
+                key = (p, numbers[t] - 1)
+                visits[key] = visits.get(key, 0) + 1
+        out.append(numbers)
+    return out
+
+
+def repeat_visits(rounds: Sequence[Sequence[tuple[int, ...]]], numbers: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Per player: table visits beyond the first to the same physical table."""
+    seen: dict[tuple[int, int], int] = {}
+    out: dict[int, int] = {}
+    for rnd, nums in zip(rounds, numbers, strict=True):
+        for table, num in zip(rnd, nums, strict=True):
+            for p in table:
+                key = (p, num)
+                if key in seen:
+                    out[p] = out.get(p, 0) + 1
+                seen[key] = seen.get(key, 0) + 1
+                out.setdefault(p, 0)
+    return out
