@@ -3,8 +3,8 @@
 Usage:  PYTHONPATH=src python tools/search_designs.py [--budget SECONDS] N:R [N:R ...]
 
 For each target (N players, R rounds, tables of 4) it tries the cyclotomic search
-(N = 3q+1, q = 5 mod 8 a prime power), the class-cycling cyclic search (N = 3R+1 or
-3R+3), and the plain cyclic search over Z_R (N = c·R + f),
+(N = 3q+1, q = 5 mod 8 a prime power), the class-cycling cyclic search (N = 3R+f,
+f = 1, 2, 3), and the plain cyclic search over Z_R (N = c·R + f),
 with growing seeds until the budget per target is spent. Every result is checked by
 ``fairdraw.designs.verify`` before it is written. The shipped files are what this tool
 wrote; tests re-verify them, so the tool is not needed at run time.
@@ -21,7 +21,7 @@ from pathlib import Path
 from fairdraw.designs.cyclic import CyclicSpec, search_base
 from fairdraw.designs.cyclotomic import search_cyclotomic
 from fairdraw.designs.gf import prime_power
-from fairdraw.designs.rotational import search_rotational
+from fairdraw.designs.rotational import cube_roots_of_unity, search_rotational
 from fairdraw.designs.verify import verify
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "fairdraw" / "data" / "mahjong"
@@ -53,14 +53,19 @@ def solve(n: int, r: int, budget: float) -> bool:
     seed = 0
     q = (n - 1) // 3
     cyclo = (n - 1) % 3 == 0 and r == q and prime_power(q) is not None and q % 8 == 5
-    rotational = n - 3 * r in (1, 3)
+    rotational = n - 3 * r in (1, 2, 3)
+    units = cube_roots_of_unity(r)
+    if n - 3 * r == 2:
+        units = [u for u in units if u != 1]
+        rotational = bool(units)
     while time.time() - start < budget:
         if cyclo:
             spec = search_cyclotomic(q, 4, seed=seed, max_steps=20_000)
             method = f"cyclotomic base round over GF({q}) (index-4 multiplier subgroup)"
         elif rotational and seed % 4 != 3:
-            spec = search_rotational(n, r, seed=seed, max_steps=60_000)
-            method = f"cyclic base round over Z_{r}, invariant under cycling the 3 classes"
+            u = units[seed % len(units)]
+            spec = search_rotational(n, r, u=u, seed=seed, max_steps=60_000)
+            method = f"cyclic base round over Z_{r}, invariant under (c, y) -> (c+1, {u}y)"
         else:
             spec = search_base(n, 4, (r,), seed=seed, max_steps=6000, restart_every=3000)
             method = f"cyclic base round developed over Z_{r}"
