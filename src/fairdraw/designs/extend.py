@@ -101,11 +101,14 @@ def improve(
     for step in range(steps):
         ri = rng.randrange(len(rounds))
         rnd = rounds[ri]
+        # players in this round's most-repeated pairs first (quality (b): after the
+        # repeat count, the maximum meetings of a pair)
+        worst = max((pc.m[p][o] for t in rnd for p in t for o in t if o != p), default=0)
         hot = [
             (ti, pi)
             for ti, t in enumerate(rnd)
             for pi, p in enumerate(t)
-            if any(pc.m[p][o] > 1 for o in t if o != p)
+            if worst > 1 and any(pc.m[p][o] == worst for o in t if o != p)
         ]
         if not hot:
             hot = [(ti, pi) for ti, t in enumerate(rnd) for pi in range(len(t))]

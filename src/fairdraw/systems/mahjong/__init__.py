@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
+from fairdraw.core.model import Bye, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, upper_bound
 from fairdraw.designs.extend import PairCounts, greedy_round, improve
@@ -192,11 +192,3 @@ class Mahjong(PairingSystem):
             meta=meta,
         )
 
-
-def schedule_position_rounds(schedule: Schedule) -> list[list[tuple[int, ...]]]:
-    """The rounds of a schedule as tuples of player ids in seat order (for checks/reports)."""
-    return [[tuple(t.seats) for t in rnd.tables] for rnd in schedule.rounds]
-
-
-def players_of(schedule: Schedule) -> list[Participant]:
-    return list(schedule.players)
