@@ -4,7 +4,7 @@ Usage:  PYTHONPATH=src python tools/search_designs.py [--budget SECONDS] N:R [N:
 
 For each target (N players, R rounds, tables of 4) it tries the cyclotomic search
 (N = 3q+1, q = 5 mod 8 a prime power), the class-cycling cyclic search (N = 3R+f,
-f = 1, 2, 3), and the plain cyclic search over Z_R (N = c·R + f),
+f = 1, 2, 3; first as a CP-SAT model, then by local search), and the plain cyclic search over Z_R (N = c·R + f),
 with growing seeds until the budget per target is spent. Every result is checked by
 ``fairdraw.designs.verify`` before it is written. The shipped files are what this tool
 wrote; tests re-verify them, so the tool is not needed at run time.
@@ -22,6 +22,7 @@ from fairdraw.designs.cyclic import CyclicSpec, search_base
 from fairdraw.designs.cyclotomic import search_cyclotomic
 from fairdraw.designs.gf import prime_power
 from fairdraw.designs.rotational import cube_roots_of_unity, search_rotational
+from fairdraw.designs.rotational_cpsat import solve_rotational
 from fairdraw.designs.verify import verify
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "fairdraw" / "data" / "mahjong"
@@ -58,6 +59,17 @@ def solve(n: int, r: int, budget: float) -> bool:
     if n - 3 * r == 2:
         units = [u for u in units if u != 1]
         rotational = bool(units)
+    if rotational and not cyclo:
+        for u in units:
+            left = budget - (time.time() - start)
+            if left <= 5:
+                break
+            spec = solve_rotational(n, r, u=u, seconds=min(left, budget / len(units)), workers=1, seed=0)
+            if spec is not None:
+                method = f"cyclic base round over Z_{r}, invariant under (c, y) -> (c+1, {u}y), CP-SAT"
+                path = write(spec, r, method, time.time() - start)
+                print(f"{n}:{r} solved in {time.time() - start:.0f}s (CP-SAT, u={u}) -> {path.name}", flush=True)
+                return True
     while time.time() - start < budget:
         if cyclo:
             spec = search_cyclotomic(q, 4, seed=seed, max_steps=20_000)
