@@ -49,9 +49,10 @@ def test_a_typo_in_a_table_is_caught() -> None:
     assert verified_prefix(30, 5, [[tuple(g) for g in s] for s in broken]) == 3
 
 
+@pytest.mark.parametrize("prefer", [5, 4])
 @pytest.mark.parametrize("players", range(16, 101))
-def test_block_plans_are_repeat_free_for_their_claimed_sessions(players: int) -> None:
-    shape = try_partition(players)
+def test_block_plans_are_repeat_free_for_their_claimed_sessions(players: int, prefer: int) -> None:
+    shape = try_partition(players, prefer)
     assert shape is not None
     plan = block_plan(shape)
     if plan is None:

@@ -13,6 +13,11 @@
   stays repeat-free. The largest such set is a maximum clique of the never-met graph,
   found by branch and bound; leaving out one session sometimes allows a larger set
   (AG(2,5) without one parallel class can drop a whole line: 20..25 players, 5 sessions).
+* **Adding positions** to a block in groups of 4: a new position joins one group per
+  session, groups that are pairwise disjoint (so it meets nobody twice), and two new
+  positions never join the same group; those groups become groups of 5. A bounded
+  depth-first search finds how many sessions allow that (26 = 24 + 2 -> 6 sessions; with
+  ``--prefer 4``, 41 = 40 + 1 -> 8 and 49 = 48 + 1 -> 9).
 * **Joined blocks** (seed: 60 = 25 + 35, 70 = 35 + 35): disjoint blocks side by side;
   the season is repeat-free for as many sessions as its shortest block. A small
   knapsack over (groups of 5, groups of 4) picks the pieces that reach the session shape
@@ -43,15 +48,18 @@ class Block:
 
 @dataclass(frozen=True)
 class Piece:
-    """A block with some sessions and some pairwise never-met positions left out."""
+    """A block with some sessions, some pairwise never-met positions left out, and (for
+    blocks in groups of 4) some positions added: ``added[i][t]`` is the group that added
+    position i joins in the t-th session used."""
 
     block: Block
     rounds: tuple[int, ...]
     dropped: tuple[int, ...]
+    added: tuple[tuple[int, ...], ...] = ()
 
     @property
     def players(self) -> int:
-        return self.block.players - len(self.dropped)
+        return self.block.players - len(self.dropped) + len(self.added)
 
     @property
     def groups(self) -> int:
@@ -59,11 +67,11 @@ class Piece:
 
     @property
     def fives(self) -> int:
-        return self.groups - len(self.dropped) if self.block.group_size == 5 else 0
+        return self.groups - len(self.dropped) if self.block.group_size == 5 else len(self.added)
 
     @property
     def fours(self) -> int:
-        return len(self.dropped) if self.block.group_size == 5 else self.groups
+        return len(self.dropped) if self.block.group_size == 5 else self.groups - len(self.added)
 
     @property
     def clean(self) -> int:
@@ -73,6 +81,8 @@ class Piece:
         text = f"{self.block.source} ({self.block.players} positions"
         if self.dropped:
             text += f", {len(self.dropped)} dropped"
+        if self.added:
+            text += f", {len(self.added)} added"
         if len(self.rounds) < len(self.block.sessions):
             text += f", {len(self.rounds)} of {len(self.block.sessions)} sessions"
         return text + ")"
@@ -84,9 +94,13 @@ class Piece:
         for p in range(self.block.players):
             if p not in gone:
                 index[p] = offset + len(index)
+        first_added = offset + len(index)
         out = []
-        for r in self.rounds[:count]:
-            out.append([tuple(index[p] for p in group if p not in gone) for group in self.block.sessions[r]])
+        for t, r in enumerate(self.rounds[:count]):
+            groups = [[index[p] for p in group if p not in gone] for group in self.block.sessions[r]]
+            for i, choice in enumerate(self.added):
+                groups[choice[t]].append(first_added + i)
+            out.append([tuple(g) for g in groups])
         return out
 
 
@@ -162,6 +176,66 @@ def max_never_met(block: Block, rounds: tuple[int, ...], cap: int) -> tuple[int,
     return tuple(sorted(best[:cap]))
 
 
+#: Added positions per block: a few are what fields just above a groups-of-4 block need.
+MAX_ADDED = 4
+
+
+def add_positions(block: Block, extra: int, node_limit: int = 20000) -> tuple[tuple[int, ...], ...]:
+    """Groups for ``extra`` new positions in a block of groups of 4, session by session.
+
+    A new position joins one group per session and must never meet anyone twice, so the
+    groups it joins are pairwise disjoint; two new positions never join the same group (so
+    they never meet). Each group it joins becomes a group of 5. A depth-first search
+    assigns all new positions session by session and keeps the deepest complete prefix;
+    it is bounded by ``node_limit`` and deterministic. Returns ``added[i][t]``.
+    """
+    sessions = block.sessions
+    limit = min(len(sessions), block.players // block.group_size)
+    best: list[list[int]] = []
+    used = [set() for _ in range(extra)]
+    chosen: list[list[int]] = []
+    nodes = 0
+
+    def place(t: int, i: int, taken: list[int]) -> bool:
+        nonlocal best, nodes
+        if t == limit:
+            return True
+        if i == extra:
+            chosen.append(list(taken))
+            if len(chosen) > len(best):
+                best = [list(c) for c in chosen]
+            done = place(t + 1, 0, [])
+            chosen.pop()
+            return done
+        for g, group in enumerate(sessions[t]):
+            nodes += 1
+            if nodes > node_limit:
+                return True
+            if g in taken or used[i] & set(group):
+                continue
+            used[i].update(group)
+            taken.append(g)
+            if place(t, i + 1, taken):
+                return True
+            taken.pop()
+            used[i].difference_update(group)
+        return False
+
+    place(0, 0, [])
+    return tuple(tuple(best[t][i] for t in range(len(best))) for i in range(extra)) if best else ()
+
+
+@lru_cache(maxsize=256)
+def added_pieces(players: int, extra: int) -> tuple[Piece, ...]:
+    """Pieces of the best groups-of-4 block on ``players`` positions with ``extra`` added."""
+    out = []
+    for block in blocks(players, 4)[:1]:
+        added = add_positions(block, extra)
+        if added and len(added[0]) >= 2:
+            out.append(Piece(block, tuple(range(len(added[0]))), (), added))
+    return tuple(out)
+
+
 @lru_cache(maxsize=256)
 def pieces(players: int, size: int) -> tuple[Piece, ...]:
     """Pieces of every block for ``players`` positions: each session count, each drop."""
@@ -220,6 +294,9 @@ def block_plan(shape: Partition) -> BlockPlan | None:
         items.extend(p for p in pieces(5 * g, 5) if p.fives <= a and p.fours <= b)
     for g in range(1, b + 1):
         items.extend(p for p in pieces(4 * g, 4) if p.fours <= b)
+    for g in range(2, a + b + 1):
+        for extra in range(max(1, g - b), min(a, g, MAX_ADDED) + 1):
+            items.extend(added_pieces(4 * g, extra))
     # best[(f, q)] = (clean, -pieces, chain); unbounded knapsack over both counts.
     best: dict[tuple[int, int], tuple[int, int, tuple[Piece, ...]]] = {(0, 0): (10**9, 0, ())}
     for f in range(a + 1):
