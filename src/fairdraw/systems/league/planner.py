@@ -5,8 +5,9 @@ while one is known (joined blocks with dropped positions, ``blocks.block_plan``)
 the wanted sessions exceed what the blocks give, or no block fits the shape, a tabu
 search (``search.TabuSearch``) minimises repeats, then the maximum. It runs from two
 starts: the blocks' repeat-free sessions kept as they are with searched sessions after
-them, and an all-greedy season searched as a whole. The seasons are compared by the
-longest start without a repeat, then repeats, then the maximum (``_score``). The search stops early at the lower bound
+them, and an all-greedy season searched as a whole (after an attendance change, also the
+old plan repaired). The seasons are compared by the longest start without a repeat, then
+repeats, then the maximum (``_score``). The search stops early at the lower bound
 (``season.repeat_lower_bound``), where nothing better can exist.
 
 The plan depends only on (field size, sessions, shape, history): the random generator is
