@@ -1,0 +1,612 @@
+"""FIDE Tournament Report File 2016 (TRF16) reader and writer, with the engine extensions.
+
+Why a line model: arbiters exchange TRF files between programs, so a file we read and
+write back must keep every line we do not interpret (``012`` name, ``092``, ``102`` ...)
+byte for byte, in its place, with its line endings (bbpPairings writes CR only). Player
+lines (``001``) are parsed into fields and re-formatted in the fixed TRF16 columns.
+
+Public API (stable: the scoring and club-swiss helpers build on it)
+-------------------------------------------------------------------
+``parse_trf(text, source=None) -> TrfDocument``; ``read_trf(path) -> TrfDocument``;
+``TrfDocument.dump() -> str`` (writer; ``dump(parse_trf(t)) == t`` for well-formed files);
+``write_trf(doc, path)``.
+
+``TrfDocument`` fields: ``lines`` (ordered ``TrfLine`` items: ``PlayerLine`` or another
+typed line, each with ``format()``), ``line_ending`` and ``final_newline``; properties
+``players`` (``PlayerLine`` list in file order), ``total_rounds`` (``XXR``/``142``),
+``initial_colour`` ("white"/"black"/None from ``XXC white1|black1`` or ``152``),
+``use_rank`` (``XXC rank``), ``accelerations`` ({start number: [tenths per round]} from
+``XXA``), ``forbidden_pairs`` (list of id groups from ``XXP``), ``points`` (a
+``PointSystem`` from ``BBW BBD BBL BBZ BBF BBU``), ``system_tag`` (``192`` line, e.g.
+"FIDE_DUTCH_2025_BAKU"), ``rounds_in_file``.
+
+``PlayerLine``: ``number`` (start rank 1..9999), ``sex``, ``title``, ``name``, ``rating``
+(int|None), ``federation``, ``fide_id``, ``birth``, ``points`` (tenths|None), ``rank``,
+``games`` (``RoundEntry`` per round column: ``opponent`` (int|None: None = "0000" or
+blank), ``colour`` ("w", "b", "-" or " "), ``result`` (one of ``1 0 = + - W D L U F H Z``
+or " ")).
+
+Conversion into the core model: ``trf_to_participants``, ``trf_to_rounds``,
+``trf_to_request(doc, upto_round=None, total_rounds=None)`` -> ``PairingRequest`` for
+the round after ``upto_round`` (default: every fully paired round in the file). See
+``trf_to_request`` for the ``options`` keys a Swiss system reads.
+
+Column layout of a ``001`` line (0-based, TRF16): 4-7 start rank, 9 sex, 10-12 title,
+14-46 name, 48-51 rating, 53-55 federation, 57-67 FIDE id, 69-78 birth date, 80-83
+points, 85-88 rank, then per round from column 91 + 10·k: opponent (4), colour at +5,
+result at +7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Bye, Participant, Round, Table
+from fairdraw.core.registry import PairingRequest
+
+#: Result letters allowed in a round entry (TRF16 plus the engines' W D L for unrated games).
+GAME_RESULTS = "10=+-WDL"
+BYE_RESULTS = "UFHZ"
+#: Bye letter -> model bye kind (fairdraw.core.model.BYE_KINDS).
+BYE_KIND_OF = {"U": "bye", "H": "half-point", "F": "full-point", "Z": "zero-point", " ": "absent", "-": "zero-point"}
+BYE_LETTER_OF = {"bye": "U", "half-point": "H", "full-point": "F", "zero-point": "Z", "absent": " "}
+
+ROUND_START = 91
+ROUND_WIDTH = 10
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One round column of a player line: opponent (None for 0000/blank), colour, result."""
+
+    opponent: int | None
+    colour: str
+    result: str
+
+    @property
+    def is_blank(self) -> bool:
+        return self.opponent is None and self.colour == " " and self.result == " "
+
+    @property
+    def is_bye(self) -> bool:
+        """No opponent: a bye letter, an absence (blank) or a forfeit without opponent."""
+        return self.opponent is None
+
+    @property
+    def played(self) -> bool:
+        """A game over the board (forfeits are not played games: FIDE C.04.1 note)."""
+        return self.opponent is not None and self.result in "10=WDL"
+
+    def format(self) -> str:
+        if self.is_blank:
+            return "          "
+        opp = "0000" if self.opponent is None else f"{self.opponent:>4}"
+        return f"  {opp} {self.colour} {self.result}"
+
+
+@dataclass(slots=True)
+class PlayerLine:
+    """A ``001`` line: the player's identity fields and one ``RoundEntry`` per round."""
+
+    number: int
+    name: str = ""
+    sex: str = " "
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    points: int | None = None  # tenths of a point, as printed in columns 80-83
+    rank: int | None = None
+    games: list[RoundEntry] = field(default_factory=list)
+    line_number: int | None = None
+
+    def format(self) -> str:
+        rating = "" if self.rating is None else str(self.rating)
+        points = "" if self.points is None else f"{self.points // 10}.{self.points % 10}"
+        rank = "" if self.rank is None else str(self.rank)
+        head = (
+            f"001 {self.number:>4} {self.sex[:1] or ' '}{self.title:>3} {self.name:<33.33} {rating:>4} "
+            f"{self.federation:<3.3} {self.fide_id:>11.11} {self.birth:<10.10} {points:>4} {rank:>4}"
+        )
+        if not self.games:
+            return head.rstrip()
+        return head + "".join(g.format() for g in self.games)
+
+
+@dataclass(slots=True)
+class RawLine:
+    """A line we keep verbatim (``012``, ``092``, ``102``, blank lines, ...)."""
+
+    text: str
+
+    @property
+    def tag(self) -> str:
+        return self.text[:3]
+
+    def format(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True)
+class RoundsLine:
+    """``XXR n`` (or TRF-2026 ``142``): the total number of rounds."""
+
+    text: str
+    rounds: int
+
+    def format(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True)
+class ColourLine:
+    """``XXC white1|black1 [rank]`` (or ``152 W|B``): initial colour, rank-based numbers."""
+
+    text: str
+    initial_colour: str | None
+    use_rank: bool = False
+
+    def format(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True)
+class AccelerationLine:
+    """``XXA nnnn pppp pppp``: points added to a player's pairing score, per round."""
+
+    text: str
+    number: int
+    points: list[int]  # tenths per round
+
+    def format(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True)
+class ForbiddenLine:
+    """``XXP a b c``: none of these players may be paired with each other."""
+
+    text: str
+    numbers: list[int]
+
+    def format(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True)
+class PointsLine:
+    """``BBW/BBD/BBL/BBZ/BBF/BBU pp.p``: points of a win, draw, loss, zero-point bye,
+    forfeit loss, pairing-allocated bye (bbpPairings' point-system lines)."""
+
+    text: str
+    key: str
+    points: int  # tenths
+
+    def format(self) -> str:
+        return self.text
+
+
+TrfLine = PlayerLine | RawLine | RoundsLine | ColourLine | AccelerationLine | ForbiddenLine | PointsLine
+
+
+@dataclass(frozen=True, slots=True)
+class PointSystem:
+    """Points in tenths. Defaults are FIDE's 1, ½, 0; the allocated bye is worth a win
+    unless ``BBU`` says otherwise; a forfeit loss scores as a loss unless ``BBF``."""
+
+    win: int = 10
+    draw: int = 5
+    loss: int = 0
+    zero_bye: int = 0
+    forfeit_loss: int = 0
+    allocated_bye: int = 10
+
+    def of(self, entry: RoundEntry) -> int:
+        """Points a round entry earns (half-point bye = a draw, full-point bye = a win)."""
+        r = entry.result
+        if entry.opponent is None:
+            return {"U": self.allocated_bye, "F": self.win, "H": self.draw}.get(r, self.zero_bye)
+        if r in "1W+":
+            return self.win
+        if r in "=D":
+            return self.draw
+        if r == "-":
+            return self.forfeit_loss
+        return self.loss
+
+
+@dataclass(slots=True)
+class TrfDocument:
+    """A whole TRF file: its lines in order and the line-ending style."""
+
+    lines: list[TrfLine]
+    line_ending: str = "\r"
+    final_newline: bool = True
+    source: str | None = None
+
+    # -- views -----------------------------------------------------------------------
+    @property
+    def players(self) -> list[PlayerLine]:
+        return [line for line in self.lines if isinstance(line, PlayerLine)]
+
+    def player(self, number: int) -> PlayerLine:
+        for p in self.players:
+            if p.number == number:
+                return p
+        raise KeyError(number)
+
+    @property
+    def total_rounds(self) -> int | None:
+        found = [line.rounds for line in self.lines if isinstance(line, RoundsLine)]
+        return found[-1] if found else None
+
+    @property
+    def initial_colour(self) -> str | None:
+        found = [line.initial_colour for line in self.lines if isinstance(line, ColourLine) and line.initial_colour]
+        return found[-1] if found else None
+
+    @property
+    def use_rank(self) -> bool:
+        return any(isinstance(line, ColourLine) and line.use_rank for line in self.lines)
+
+    @property
+    def accelerations(self) -> dict[int, list[int]]:
+        acc: dict[int, list[int]] = {}
+        for line in self.lines:
+            if isinstance(line, AccelerationLine):
+                acc.setdefault(line.number, []).extend(line.points)
+        return acc
+
+    @property
+    def forbidden_pairs(self) -> list[list[int]]:
+        return [list(line.numbers) for line in self.lines if isinstance(line, ForbiddenLine)]
+
+    @property
+    def points(self) -> PointSystem:
+        values: dict[str, int] = {}
+        for line in self.lines:
+            if isinstance(line, PointsLine):
+                values[line.key] = line.points
+        ps = PointSystem()
+        if "BBW" in values:
+            ps = replace(ps, win=values["BBW"], allocated_bye=values["BBW"])
+        if "BBD" in values:
+            ps = replace(ps, draw=values["BBD"])
+        if "BBL" in values:
+            ps = replace(ps, loss=values["BBL"])
+        if "BBZ" in values:
+            ps = replace(ps, zero_bye=values["BBZ"])
+        if "BBF" in values:
+            ps = replace(ps, forfeit_loss=values["BBF"])
+        if "BBU" in values:
+            ps = replace(ps, allocated_bye=values["BBU"])
+        return ps
+
+    @property
+    def system_tag(self) -> str | None:
+        for line in self.lines:
+            if isinstance(line, RawLine) and line.text.startswith("192 "):
+                return line.text[4:].strip()
+        return None
+
+    @property
+    def rounds_in_file(self) -> int:
+        return max((len(p.games) for p in self.players), default=0)
+
+    # -- writer ----------------------------------------------------------------------
+    def dump(self) -> str:
+        """The file text (same line endings as read; CR for new documents)."""
+        body = self.line_ending.join(line.format() for line in self.lines)
+        return body + (self.line_ending if self.final_newline else "")
+
+
+# ------------------------------------------------------------------------------------
+# reader
+# ------------------------------------------------------------------------------------
+
+
+def _int_field(text: str, line_no: int, col: int, name: str, source: str | None, *, blank_ok: bool = True) -> int | None:
+    stripped = text.strip()
+    if not stripped:
+        if blank_ok:
+            return None
+        raise InputError(f"{name} is missing", source=source, line=line_no, column=col + 1, field=name)
+    if not stripped.isdigit():
+        raise InputError(
+            f"{name} must be a whole number, got {stripped!r}", source=source, line=line_no, column=col + 1, field=name
+        )
+    return int(stripped)
+
+
+def _tenths(text: str, line_no: int, col: int, name: str, source: str | None) -> int:
+    """A score like ``5.5`` or ``10`` as tenths of a point."""
+    s = text.strip()
+    whole, _, frac = s.partition(".")
+    if not s or not whole.isdigit() or (frac and (not frac.isdigit() or len(frac) > 1)):
+        raise InputError(f"{name} must be a score like 5.5, got {s!r}", source=source, line=line_no, column=col + 1, field=name)
+    return int(whole) * 10 + (int(frac) if frac else 0)
+
+
+def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
+    if len(text) < 84:
+        raise InputError(
+            "player line too short (a 001 line needs the columns up to the points, 84)",
+            source=source, line=line_no, column=len(text) + 1, field="001",
+        )
+    number = _int_field(text[4:8], line_no, 4, "start rank", source, blank_ok=False)
+    assert number is not None
+    if number == 0:
+        raise InputError("start rank must be at least 1", source=source, line=line_no, column=5, field="start rank")
+    rating = _int_field(text[48:52], line_no, 48, "rating", source)
+    points = None if not text[80:84].strip() else _tenths(text[80:84], line_no, 80, "points", source)
+    rank = _int_field(text[85:89], line_no, 85, "rank", source)
+    games: list[RoundEntry] = []
+    start = ROUND_START
+    while start < len(text):
+        chunk = text[start - 2 : start + 8].ljust(10)
+        col = start + 1  # 1-based column of the opponent field
+        if chunk[:2].strip():
+            raise InputError("round entries are 10 columns wide", source=source, line=line_no, column=start - 1, field="round")
+        opp_text, colour, result = chunk[2:6], chunk[7], chunk[9]
+        if chunk[6] != " " or chunk[8] != " ":
+            raise InputError("round entry misaligned", source=source, line=line_no, column=col, field=f"round {len(games) + 1}")
+        rnd = f"round {len(games) + 1}"
+        if not opp_text.strip():
+            opponent = None
+            if colour != " " or result not in " " + BYE_RESULTS + "-":
+                if not (colour == "-" and result in BYE_RESULTS + "-"):
+                    raise InputError("an entry without opponent must be a bye letter U F H Z", source=source, line=line_no, column=col, field=rnd)
+        else:
+            value = _int_field(opp_text, line_no, start, "opponent", source)
+            opponent = None if value == 0 else value
+            if opponent == number:
+                raise InputError("a player cannot meet himself", source=source, line=line_no, column=col, field=rnd)
+        if colour not in "wb- ":
+            raise InputError(f"colour must be w, b or -, got {colour!r}", source=source, line=line_no, column=start + 6, field=rnd)
+        if result not in GAME_RESULTS + BYE_RESULTS + " ":
+            raise InputError(
+                f"result must be one of 1 0 = + - W D L U F H Z, got {result!r}",
+                source=source, line=line_no, column=start + 8, field=rnd,
+            )
+        if opponent is not None and (colour not in "wb" or result not in GAME_RESULTS):
+            raise InputError("a game needs colour w/b and a result 1 0 = + - W D L", source=source, line=line_no, column=start + 6, field=rnd)
+        if opponent is None and opp_text.strip() and result not in BYE_RESULTS + "-" and not (colour == " " and result == " "):
+            raise InputError("0000 needs a bye letter U F H Z", source=source, line=line_no, column=start + 8, field=rnd)
+        games.append(RoundEntry(opponent, colour, result))
+        start += ROUND_WIDTH
+    return PlayerLine(
+        number=number,
+        sex=text[9],
+        title=text[10:13].strip(),
+        name=text[14:47].rstrip(),
+        rating=rating,
+        federation=text[53:56].strip(),
+        fide_id=text[57:68].strip(),
+        birth=text[69:79].strip(),
+        points=points,
+        rank=rank,
+        games=games,
+        line_number=line_no,
+    )
+
+
+def _parse_line(text: str, line_no: int, source: str | None) -> TrfLine:
+    tag = text[:3]
+    if tag == "001":
+        return _parse_player(text, line_no, source)
+    if tag in ("XXR", "142"):
+        rounds = _int_field(text[3:], line_no, 3, "rounds", source, blank_ok=False)
+        if not rounds:
+            raise InputError("the number of rounds must be positive", source=source, line=line_no, column=5, field="rounds")
+        return RoundsLine(text, rounds)
+    if tag == "XXC":
+        tokens = text[3:].split()
+        colour = "white" if "white1" in tokens else "black" if "black1" in tokens else None
+        return ColourLine(text, colour, "rank" in tokens)
+    if tag == "152":
+        c = text[4:].strip()
+        if c not in ("W", "B"):
+            raise InputError("152 needs W or B", source=source, line=line_no, column=5, field="152")
+        return ColourLine(text, "white" if c == "W" else "black")
+    if tag == "XXA":
+        number = _int_field(text[4:8], line_no, 4, "start rank", source, blank_ok=False)
+        pts: list[int] = []
+        start = 9
+        while start < len(text):
+            cell = text[start : start + 4]
+            pts.append(0 if not cell.strip() else _tenths(cell, line_no, start, "acceleration", source))
+            start += 5
+        assert number is not None
+        return AccelerationLine(text, number, pts)
+    if tag == "XXP":
+        numbers = []
+        col = 3
+        for token in text[3:].split():
+            col = text.index(token, col)
+            if not token.isdigit() or int(token) == 0:
+                raise InputError(f"XXP lists start ranks, got {token!r}", source=source, line=line_no, column=col + 1, field="XXP")
+            numbers.append(int(token))
+            col += len(token)
+        return ForbiddenLine(text, numbers)
+    if tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+        if len(text) < 8:
+            raise InputError(f"{tag} needs a score in columns 5-8", source=source, line=line_no, column=len(text) + 1, field=tag)
+        return PointsLine(text, tag, _tenths(text[4:12], line_no, 4, tag, source))
+    return RawLine(text)
+
+
+def parse_trf(text: str, source: str | None = None) -> TrfDocument:
+    """Parse TRF16 text (CR, LF or CRLF line endings). Raises InputError on a bad line."""
+    if "\r\n" in text:
+        ending = "\r\n"
+    elif "\r" in text:
+        ending = "\r"
+    else:
+        ending = "\n"
+    parts = text.split(ending)
+    final_newline = len(parts) > 1 and parts[-1] == ""
+    if final_newline:
+        parts.pop()
+    lines = [_parse_line(part, index + 1, source) for index, part in enumerate(parts)]
+    doc = TrfDocument(lines=lines, line_ending=ending, final_newline=final_newline, source=source)
+    seen: dict[int, int] = {}
+    for p in doc.players:
+        if p.number in seen:
+            raise InputError(
+                f"start rank {p.number} already used on line {seen[p.number]}",
+                source=source, line=p.line_number, column=5, field="start rank",
+            )
+        seen[p.number] = p.line_number or 0
+    _check_consistency(doc)
+    return doc
+
+
+def _check_consistency(doc: TrfDocument) -> None:
+    """Every game must appear on both players' lines with opposite colours (bbpPairings
+    rejects such files too); forfeits must pair a + with a - (or - with -)."""
+    by_number = {p.number: p for p in doc.players}
+    for p in doc.players:
+        for r, g in enumerate(p.games):
+            if g.opponent is None:
+                continue
+            col = ROUND_START + ROUND_WIDTH * r + 1
+            other = by_number.get(g.opponent)
+            if other is None:
+                raise InputError(f"opponent {g.opponent} has no 001 line", source=doc.source, line=p.line_number, column=col, field=f"round {r + 1}")
+            og = other.games[r] if r < len(other.games) else None
+            if og is None or og.opponent != p.number or og.colour == g.colour:
+                raise InputError(
+                    f"round {r + 1} contradicts the entry of player {g.opponent}",
+                    source=doc.source, line=p.line_number, column=col, field=f"round {r + 1}",
+                )
+
+
+def read_trf(path: str | Path) -> TrfDocument:
+    """Read a TRF file (UTF-8, else Latin-1 as older programs write). InputError on bad input."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return parse_trf(text, source=str(path))
+
+
+def write_trf(doc: TrfDocument, path: str | Path) -> None:
+    """Write atomically (temp file then rename), keeping the document's line endings."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(doc.dump().encode("utf-8"))
+    tmp.replace(path)
+
+
+# ------------------------------------------------------------------------------------
+# into the core model
+# ------------------------------------------------------------------------------------
+
+_RESULT_OF = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2", ("+", "-"): "+/-", ("-", "+"): "-/+",
+              ("-", "-"): "-/-", ("W", "L"): "1-0", ("L", "W"): "0-1", ("D", "D"): "1/2-1/2"}
+
+
+def trf_to_participants(doc: TrfDocument) -> tuple[Participant, ...]:
+    """Participants with ``id`` = start rank (the TRF pairing number), in start-rank order."""
+    return tuple(
+        Participant(id=p.number, name=p.name, rating=p.rating, federation=p.federation or None)
+        for p in sorted(doc.players, key=lambda q: q.number)
+    )
+
+
+def trf_round(doc: TrfDocument, r: int) -> Round:
+    """Round ``r`` (1-based) as a model Round. Tables are ordered by the higher score
+    before the round, then the lower start rank, as a pairing list would print them;
+    byes carry their kind (U -> "bye", H -> "half-point", F, Z, blank -> "absent")."""
+    by_number = {p.number: p for p in doc.players}
+    ps = doc.points
+    scores = {p.number: sum(ps.of(g) for g in p.games[: r - 1]) for p in doc.players}
+    tables: list[tuple[tuple[int, int], tuple[int, int], str]] = []
+    byes: list[Bye] = []
+    for p in sorted(doc.players, key=lambda q: q.number):
+        g = p.games[r - 1] if r - 1 < len(p.games) else RoundEntry(None, " ", " ")
+        if g.opponent is None:
+            byes.append(Bye(p.number, BYE_KIND_OF.get(g.result, "absent")))
+            continue
+        if g.colour != "w":
+            continue
+        og = by_number[g.opponent].games[r - 1]
+        result = _RESULT_OF.get((g.result, og.result), f"{g.result}/{og.result}")
+        key = (-max(scores[p.number], scores[g.opponent]), min(p.number, g.opponent))
+        tables.append((key, (p.number, g.opponent), result))
+    tables.sort()
+    return Round(
+        round=r,
+        tables=tuple(Table(table=i + 1, seats=seats, result=res) for i, (_, seats, res) in enumerate(tables)),
+        byes=tuple(byes),
+    )
+
+
+def round_is_paired(doc: TrfDocument, r: int) -> bool:
+    """Whether column ``r`` holds a pairing (a game or a U bye), not only announced byes."""
+    for p in doc.players:
+        if r - 1 < len(p.games):
+            g = p.games[r - 1]
+            if g.opponent is not None or g.result == "U":
+                return True
+    return False
+
+
+def trf_to_rounds(doc: TrfDocument, upto_round: int | None = None) -> tuple[Round, ...]:
+    """Rounds 1..upto_round (default: every paired round in the file) as model Rounds."""
+    if upto_round is None:
+        upto_round = doc.rounds_in_file
+        while upto_round and not round_is_paired(doc, upto_round):
+            upto_round -= 1
+    return tuple(trf_round(doc, r) for r in range(1, upto_round + 1))
+
+
+def trf_to_request(
+    doc: TrfDocument, upto_round: int | None = None, total_rounds: int | None = None
+) -> PairingRequest:
+    """A PairingRequest for pairing round ``upto_round + 1``.
+
+    ``history`` is rounds 1..upto_round. Entries without opponent in the next column
+    (H, F, Z, blank) are absences announced before the pairing. ``options`` keys:
+    ``initial_colour`` ("white"/"black"/None: None means take it from round 1, i.e.
+    the colour of the lowest start rank that played), ``requested_byes`` ({id: kind}),
+    ``accelerations`` ({id: [tenths per round]}), ``baku`` (bool: the 192 line asks
+    for Baku acceleration), ``forbidden_pairs`` (list of id lists), ``points``
+    (PointSystem, tenths), ``points_column`` ({id: tenths printed on the 001 line}).
+    ``total_rounds`` defaults to the file's XXR line.
+    """
+    if upto_round is None:
+        upto_round = len(trf_to_rounds(doc))
+    history = trf_to_rounds(doc, upto_round)
+    requested: dict[int, str] = {}
+    nxt = upto_round + 1
+    for p in doc.players:
+        if nxt - 1 < len(p.games):
+            g = p.games[nxt - 1]
+            if g.opponent is None and g.result != "U" and not g.is_blank:
+                requested[p.number] = BYE_KIND_OF.get(g.result, "absent")
+    tag = doc.system_tag or ""
+    options: dict[str, Any] = {
+        "initial_colour": doc.initial_colour,
+        "requested_byes": requested,
+        "accelerations": doc.accelerations,
+        "baku": tag.endswith("_BAKU"),
+        "forbidden_pairs": doc.forbidden_pairs,
+        "points": doc.points,
+        "points_column": {p.number: p.points for p in doc.players if p.points is not None},
+    }
+    return PairingRequest(
+        players=trf_to_participants(doc),
+        history=history,
+        total_rounds=total_rounds if total_rounds is not None else doc.total_rounds,
+        options=options,
+    )
