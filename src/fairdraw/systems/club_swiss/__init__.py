@@ -7,6 +7,7 @@ seed 002's tiers (weights), colour each board (colours) and say why (explain).
 Options read from ``PairingRequest.options``:
 - ``absent``: ids (or a mapping id -> bye kind) that do not play the round being paired;
   they are recorded as byes of that kind ("absent", zero points, by default);
+  ``requested_byes`` (id -> kind) is read the same way (the TRF16 adapter's name);
 - ``analyse_limit`` (int, default 150): up to this many players to pair, every relaxed rule
   is explained by counterfactual re-solves; above it the report names the breaches only.
 """
@@ -28,8 +29,12 @@ DEFAULT_ANALYSE_LIMIT = 150
 
 
 def _absent(options: Mapping[str, Any], states: dict[int, PlayerState]) -> dict[int, str]:
-    raw = options.get("absent") or {}
-    pairs = raw.items() if isinstance(raw, Mapping) else ((pid, "absent") for pid in raw)
+    """Players who do not play the round being paired: ``absent`` (ids or id -> kind) and
+    ``requested_byes`` (id -> kind, as the TRF16 adapter announces H/F/Z entries)."""
+    pairs: list[tuple[Any, Any]] = []
+    for key in ("requested_byes", "absent"):
+        raw = options.get(key) or {}
+        pairs += list(raw.items()) if isinstance(raw, Mapping) else [(pid, "absent") for pid in raw]
     absent: dict[int, str] = {}
     for pid, kind in pairs:
         try:
