@@ -270,5 +270,3 @@ def rounds_from(spec: list[tuple[list[tuple[int, int, str]], list[int]]]) -> tup
         )
         for i, (boards, byes) in enumerate(spec, start=1)
     )
-
-

@@ -55,7 +55,9 @@ def test_absolute_rules_never_break(n: int, data: st.DataObject, rng_seed: int, 
 
 @pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(5, 40), data=st.data(), rng_seed=st.integers(0, 2**32 - 1), absent_rate=st.sampled_from([0.0, 0.2]))
+@given(
+    n=st.integers(5, 40), data=st.data(), rng_seed=st.integers(0, 2**32 - 1), absent_rate=st.sampled_from([0.0, 0.2])
+)
 def test_absolute_rules_never_break_many(n: int, data: st.DataObject, rng_seed: int, absent_rate: float) -> None:
     rounds = data.draw(st.integers(1, n - 1), label="rounds")
     _run(n, rounds, rng_seed, "slow", absent_rate)

@@ -46,7 +46,7 @@ def test_pairs_next_round_from_trf(index: int) -> None:
     path = FILES[index % len(FILES)]
     doc = read_trf(path)
     rounds = doc.total_rounds or doc.rounds_in_file
-    for upto in range(0, min(rounds, doc.rounds_in_file)):
+    for upto in range(min(rounds, doc.rounds_in_file)):
         _check(path, upto)
 
 
@@ -56,5 +56,5 @@ def test_pairs_next_round_from_trf(index: int) -> None:
 def test_pairs_every_round_of_every_golden_file(path: Path) -> None:
     doc = read_trf(path)
     rounds = doc.total_rounds or doc.rounds_in_file
-    for upto in range(0, min(rounds, doc.rounds_in_file)):
+    for upto in range(min(rounds, doc.rounds_in_file)):
         _check(path, upto)

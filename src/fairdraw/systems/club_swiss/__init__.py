@@ -89,16 +89,14 @@ def _unsolvable_reason(ctx: Context, present: list[int]) -> str:
         )
 
     culprits = [rule for rule in PAIRING_ABSOLUTES if pairable(Constraints(lifted=frozenset({rule})))]
-    isolated = [
-        name(ctx, p)
-        for p in present
-        if not any(feasible(ctx, [p, q]) for q in present if q != p)
-    ]
+    isolated = [name(ctx, p) for p in present if not any(feasible(ctx, [p, q]) for q in present if q != p)]
     parts = [f"round {ctx.next_round}: no pairing keeps every absolute rule of seed 002"]
     if culprits:
         parts.append("it would be possible without " + " or without ".join(ABSOLUTE_RULES[r] for r in culprits))
     else:
-        parts.append("the absolute rules together (" + ", ".join(ABSOLUTE_RULES[r] for r in PAIRING_ABSOLUTES) + ") block it")
+        parts.append(
+            "the absolute rules together (" + ", ".join(ABSOLUTE_RULES[r] for r in PAIRING_ABSOLUTES) + ") block it"
+        )
     if isolated:
         parts.append("no allowed opponent at all for: " + ", ".join(isolated))
     return "; ".join(parts)
@@ -131,8 +129,10 @@ class ClubSwiss(PairingSystem):
         )
         ctx = Context(states=states, next_round=next_round, seed=request.seed, max_score_diff=max_diff)
         explanation = [
-            f"Round {next_round}: {len(present)} players ordered by score, weerstandspunten, rating, "
-            f"seeded random number (seed {request.seed!r})"
+            (
+                f"Round {next_round}: {len(present)} players ordered by score, weerstandspunten, rating, "
+                f"seeded random number (seed {request.seed!r})"
+            )
         ]
         bye, bye_lines = choose_bye(ctx, present)
         pool = sorted((p for p in present if p != bye), key=lambda p: states[p].rank)
@@ -140,9 +140,7 @@ class ClubSwiss(PairingSystem):
         if solution is None:
             raise UnsolvableError(_unsolvable_reason(ctx, present))
         boards = sorted(solution.boards, key=lambda e: min(states[e.orient.white].rank, states[e.orient.black].rank))
-        tables = tuple(
-            Table(table=i, seats=(e.orient.white, e.orient.black)) for i, e in enumerate(boards, start=1)
-        )
+        tables = tuple(Table(table=i, seats=(e.orient.white, e.orient.black)) for i, e in enumerate(boards, start=1))
         explanation += [describe_board(ctx, i, e) for i, e in enumerate(boards, start=1)]
         explanation += bye_lines
         explanation += [f"Absent: {name(ctx, pid)} ({kind})" for pid, kind in absent.items()]

@@ -92,7 +92,9 @@ def _why(ctx: Context, pool: Sequence[int], chosen: Solution, br: Breach) -> str
     alternative = solve(ctx, pool, Constraints(forbidden=forbid))
     if alternative is None:
         culprits = [
-            rule for rule in PAIRING_ABSOLUTES if feasible(ctx, pool, Constraints(forbidden=forbid, lifted=frozenset({rule})))
+            rule
+            for rule in PAIRING_ABSOLUTES
+            if feasible(ctx, pool, Constraints(forbidden=forbid, lifted=frozenset({rule})))
         ]
         if culprits:
             named = ", ".join(ABSOLUTE_RULES[r] for r in culprits)
@@ -106,9 +108,7 @@ def _why(ctx: Context, pool: Sequence[int], chosen: Solution, br: Breach) -> str
     mine = 0 if tier_of(br.rule) == "strong" else 1
     for tier in range(mine):
         if alternative.totals[tier] > chosen.totals[tier]:
-            return (
-                f"kept to respect the {TIER_NAMES[tier]}: avoiding it would break {_fmt(ctx, _diff(alternative, chosen))}"
-            )
+            return f"kept to respect the {TIER_NAMES[tier]}: avoiding it would break {_fmt(ctx, _diff(alternative, chosen))}"
     if alternative.totals[mine] > chosen.totals[mine]:
         return f"avoiding it would break more {TIER_NAMES[mine]}: {_fmt(ctx, _diff(alternative, chosen))}"
     return (

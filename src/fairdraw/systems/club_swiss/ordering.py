@@ -117,9 +117,7 @@ def _bad(message: str, *, field_: str) -> InputError:
     return InputError(message, source="history", field=field_)
 
 
-def build_states(
-    players: Iterable[Participant], history: Iterable[Round], seed: str | None
-) -> dict[int, PlayerState]:
+def build_states(players: Iterable[Participant], history: Iterable[Round], seed: str | None) -> dict[int, PlayerState]:
     """Replay the history and return every player's state, ranks filled in.
 
     Raises InputError for an unknown id, a player twice in a round, a table without two

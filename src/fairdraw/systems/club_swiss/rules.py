@@ -47,7 +47,7 @@ PAIRING_ABSOLUTES = ("A2", "A4", "A5")
 
 
 def tier_of(rule: str) -> str:
-    """"absolute", "strong" or "preference"."""
+    """ "absolute", "strong" or "preference"."""
     return {"A": "absolute", "S": "strong", "P": "preference"}[rule[0]]
 
 

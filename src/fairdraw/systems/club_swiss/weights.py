@@ -240,7 +240,7 @@ def _edges(ctx: Context, pool: tuple[int, ...], cons: Constraints) -> list[Edge]
     edges = [e for e in base if pool[e[0]] not in touched and pool[e[1]] not in touched]
     m_strong, m_pref, m_diff, m_rank, ceiling = multipliers(len(pool), ctx.max_score_diff)
     done: set[tuple[int, int]] = set()
-    for pid in touched:
+    for pid in sorted(touched):
         if pid not in index:
             continue
         i = index[pid]
@@ -275,7 +275,9 @@ def solve(ctx: Context, pool: Sequence[int], cons: Constraints = Constraints()) 
     matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda e: e[0])
     if 2 * len(matching) != len(pool):
         return None
-    boards = [graph.get_edge_data(i, j)[1] for i, j in matching]
+    # rustworkx returns a set: put the boards in the order of the pool so that every
+    # report built from them is byte-for-byte reproducible.
+    boards = [graph.get_edge_data(i, j)[1] for i, j in sorted(tuple(sorted(pair)) for pair in matching)]
     totals = tuple(sum(c) for c in zip(*(b.cost() for b in boards), strict=True)) if boards else (0, 0, 0, 0)
     return Solution(boards=tuple(boards), totals=totals)  # type: ignore[arg-type]
 
