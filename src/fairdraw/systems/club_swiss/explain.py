@@ -96,9 +96,11 @@ def _why(ctx: Context, pool: Sequence[int], chosen: Solution, br: Breach) -> str
             for rule in PAIRING_ABSOLUTES
             if feasible(ctx, pool, Constraints(forbidden=forbid, lifted=frozenset({rule})))
         ]
+        if len(culprits) == 1:
+            return f"forced by {ABSOLUTE_RULES[culprits[0]]}: no pairing of this round keeps it otherwise"
         if culprits:
-            named = ", ".join(ABSOLUTE_RULES[r] for r in culprits)
-            return f"forced by {named}: no pairing of this round keeps it otherwise"
+            named = " and by ".join(ABSOLUTE_RULES[r] for r in culprits)
+            return f"forced by {named}: no pairing of this round keeps it otherwise (relaxing either would)"
         if feasible(ctx, pool, Constraints(forbidden=forbid, lifted=frozenset(PAIRING_ABSOLUTES))):
             named = ", ".join(ABSOLUTE_RULES[r] for r in PAIRING_ABSOLUTES)
             return f"forced by the absolute rules together ({named})"
