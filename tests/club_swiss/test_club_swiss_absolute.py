@@ -40,7 +40,7 @@ def _run(n: int, rounds: int, rng_seed: int, seed: str, absent_rate: float) -> N
             pair(players, full, rounds, seed)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.integers(5, 40),
     data=st.data(),

@@ -207,3 +207,17 @@ def test_strong_rule_3_kept_by_floating_someone_else() -> None:
     assert any("strong rule 3 (a player floated down once is not floated down again) for P5" in w for w in kept_for)
     opponent_of_5 = next(sum(t.seats) - 5 for t in schedule.rounds[-1].tables if 5 in t.seats)
     assert refs[opponent_of_5].score >= refs[5].score
+
+
+def test_weight_multipliers_are_lexicographic_and_fit_128_bits() -> None:
+    from fairdraw.systems.club_swiss.weights import MAX_PREFS_PER_EDGE, MAX_STRONG_PER_EDGE, multipliers
+
+    for pool, diff, field_size in [(4, 2, 4), (40, 20, 45), (1000, 16, 1000), (2000, 40, 2000)]:
+        m_s, m_p, m_d, m_r, ceiling = multipliers(pool, diff, field_size)
+        boards = pool // 2
+        worst_rank = boards * (field_size - 1) ** 2
+        worst_diff = boards * diff * m_d + worst_rank
+        worst_pref = boards * MAX_PREFS_PER_EDGE * m_p + worst_diff
+        assert m_r == 1 and m_d > worst_rank and m_p > worst_diff and m_s > worst_pref
+        assert ceiling > MAX_STRONG_PER_EDGE * m_s + worst_pref // max(boards, 1)
+        assert ceiling < 2**125

@@ -21,8 +21,8 @@ The lowest tier, squared distance in the order, makes the best remaining player 
 nearest compatible one (1-2, 3-4 in a score group; around a forbidden 1-2 it prefers 1-3,
 2-4 to 1-4, 2-3), which is how the seed's "sort, then pair from the top" reads.
 
-Sizes: for n players and r rounds the weights stay below n^3 * 3r * 4n * 6n, about 2^67 at
-1,000 players and 9 rounds, far under rustworkx's 128-bit limit (GUIDE.md: stay < 2^125).
+Sizes: for 1,000 players after 8 rounds the ceiling is about 2^65, far under rustworkx's
+128-bit limit (GUIDE.md: stay below 2^125); tests check 2,000 players and 20 rounds.
 """
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ from fairdraw.systems.club_swiss.colours import Orientation, allocation, orienta
 from fairdraw.systems.club_swiss.ordering import PlayerState
 from fairdraw.systems.club_swiss.rules import ALL_RULES, Breach
 
-#: per-edge maxima of the tiers (S1+S2 for two players + S3; P1 + P2 for two players).
+#: per-edge maxima of the tiers: S1 and S2 for each of the two players plus S3 (5);
+#: P1 for both players plus P2 for each (4).
 MAX_STRONG_PER_EDGE = 5
-MAX_PREFS_PER_EDGE = 3
+MAX_PREFS_PER_EDGE = 4
 
 
 @dataclass(frozen=True)
@@ -193,10 +194,14 @@ class Solution:
         return [br for e in self.boards for br in e.prefs]
 
 
-def multipliers(pool_size: int, max_score_diff: int) -> tuple[int, int, int, int, int]:
-    """(m_strong, m_pref, m_diff, m_rank, ceiling) making the cost sum lexicographic."""
+def multipliers(pool_size: int, max_score_diff: int, field_size: int) -> tuple[int, int, int, int, int]:
+    """(m_strong, m_pref, m_diff, m_rank, ceiling) making the cost sum lexicographic.
+
+    ``field_size`` bounds the distance in the order (ranks cover the whole field, absent
+    players included); ``pool_size`` bounds the number of boards.
+    """
     k = max(pool_size // 2, 1)
-    bound_rank = k * max(pool_size - 1, 1) ** 2
+    bound_rank = k * max(field_size - 1, 1) ** 2
     bound_diff = k * max_score_diff
     bound_pref = k * MAX_PREFS_PER_EDGE
     bound_strong = k * MAX_STRONG_PER_EDGE
@@ -214,7 +219,7 @@ def _base_edges(ctx: Context, pool: tuple[int, ...], lifted: frozenset[str]) -> 
     found = ctx._edges.get(key)
     if found is not None:
         return found
-    m_strong, m_pref, m_diff, m_rank, ceiling = multipliers(len(pool), ctx.max_score_diff)
+    m_strong, m_pref, m_diff, m_rank, ceiling = multipliers(len(pool), ctx.max_score_diff, len(ctx.states))
     cons = Constraints(lifted=lifted)
     edges: list[Edge] = []
     for i in range(len(pool)):
@@ -238,7 +243,7 @@ def _edges(ctx: Context, pool: tuple[int, ...], cons: Constraints) -> list[Edge]
     touched = {pid for _, pid in cons.forbidden}
     index = {pid: i for i, pid in enumerate(pool)}
     edges = [e for e in base if pool[e[0]] not in touched and pool[e[1]] not in touched]
-    m_strong, m_pref, m_diff, m_rank, ceiling = multipliers(len(pool), ctx.max_score_diff)
+    m_strong, m_pref, m_diff, m_rank, ceiling = multipliers(len(pool), ctx.max_score_diff, len(ctx.states))
     done: set[tuple[int, int]] = set()
     for pid in sorted(touched):
         if pid not in index:
