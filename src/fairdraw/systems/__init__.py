@@ -8,3 +8,4 @@ from fairdraw.systems import heller  # noqa: F401
 from fairdraw.systems import meerkamp  # noqa: F401
 from fairdraw.systems import league  # noqa: F401
 from fairdraw.systems import mahjong  # noqa: F401
+from fairdraw.systems import club_swiss  # noqa: F401
