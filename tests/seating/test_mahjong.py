@@ -145,6 +145,10 @@ def test_separate_reaches_zero_when_the_design_allows() -> None:
     clubs = {p.id: p.club for p in schedule.players}
     same = sum(1 for pair, c in meetings(schedule).items() if len({clubs[x] for x in pair}) == 1 for _ in range(c))
     assert same == 0 == schedule.meta["separation"]["same_group_meetings"]
+    # 16 players, 4 rounds of the affine plane: the unused parallel class holds 4 groups of
+    # 4 who never meet, so 4 clubs of 4 can be kept apart completely
+    four = seat(16, 4, players=_clubs(16, 4), separate="club")
+    assert four.meta["separation"]["same_group_meetings"] == 0
 
 
 @settings(max_examples=10, deadline=None)
