@@ -43,23 +43,25 @@ def number_tables(
     never increases).
     """
     numbers = _number_forward(rounds, visits)
-    base = dict(visits or {})
+    total = dict(visits or {})
+    for rnd, nums in zip(rounds, numbers, strict=True):
+        for table, num in zip(rnd, nums, strict=True):
+            for p in table:
+                total[(p, num - 1)] = total.get((p, num - 1), 0) + 1
     start = 0 if visits else 1
     for _ in range(passes):
         changed = False
         for r in range(start, len(rounds)):
-            others = dict(base)
-            for q, (rnd, nums) in enumerate(zip(rounds, numbers, strict=True)):
-                if q != r:
-                    for table, num in zip(rnd, nums, strict=True):
-                        for p in table:
-                            others[(p, num - 1)] = others.get((p, num - 1), 0) + 1
-            new = _assign(rounds[r], others)
-            if new != numbers[r]:
-                old_cost = _round_cost(rounds[r], numbers[r], others)
-                if _round_cost(rounds[r], new, others) < old_cost:
-                    numbers[r] = new
-                    changed = True
+            for table, num in zip(rounds[r], numbers[r], strict=True):  # the other rounds only
+                for p in table:
+                    total[(p, num - 1)] -= 1
+            new = _assign(rounds[r], total)
+            if new != numbers[r] and _round_cost(rounds[r], new, total) < _round_cost(rounds[r], numbers[r], total):
+                numbers[r] = new
+                changed = True
+            for table, num in zip(rounds[r], numbers[r], strict=True):
+                for p in table:
+                    total[(p, num - 1)] = total.get((p, num - 1), 0) + 1
         if not changed:
             break
     return numbers
