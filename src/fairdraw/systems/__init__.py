@@ -4,3 +4,4 @@ Adding a system: write the module, then add its import line here (the registry e
 """
 
 from fairdraw.systems import berger  # noqa: F401
+from fairdraw.systems import dutch  # noqa: F401
