@@ -6,6 +6,7 @@ Adding a command group is one module plus one import line below.
 from __future__ import annotations
 
 from fairdraw.cli import common  # noqa: F401  (systems, demo)
+from fairdraw.cli import swiss  # noqa: F401  (pair)
 from fairdraw.cli.base import app, run_app
 
 __all__ = ["app", "main"]

@@ -83,7 +83,7 @@ def pair_round(ctx: Context) -> Outcome:
     # -- completion and the bye (C.1, C.2, C.4) ------------------------------------
     if n % 2:
         ranks = {s: i for i, s in enumerate(sorted(set(score)))}
-        m0 = Matcher(n, [(0, 64)])
+        m0 = Matcher(n, [(0, 64, "top", 0)])
         for j in range(n):
             for i in range(j):
                 w = _initial_weight(ctx, players[j], players[i], ranks, top)
@@ -157,6 +157,11 @@ def pair_round(ctx: Context) -> Outcome:
                 w = base_weight(ctx, lay, players[P[si]], players[lv], li < size, li >= size, bye, floats)
                 base[(li, si)] = w
                 m.set(P[si], lv, w)
+
+        m.inner = len(P)
+        m.score_counts = {}
+        for v in P:
+            m.score_counts[score[v]] = m.score_counts.get(score[v], 0) + 1
 
         def resident(v: int) -> bool:
             return group_start_v <= v < next_v  # noqa: B023

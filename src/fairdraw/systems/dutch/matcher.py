@@ -22,9 +22,13 @@ RX_LIMIT_BITS = 120
 class Matcher:
     """A complete graph on ``n`` vertices with mutable (hi, low) edge weights."""
 
-    def __init__(self, n: int, fields: list[tuple[int, int]]) -> None:
+    def __init__(self, n: int, fields: list[tuple[int, int, str, int]]) -> None:
         self.n = n
         self.fields = fields
+        #: players that may carry detailed fields (set by the bracket procedure)
+        self.inner = n
+        #: score -> players with that score among them
+        self.score_counts: dict[int, int] = {}
         self.hi: dict[tuple[int, int], int] = {}
         self.low: dict[tuple[int, int], int] = {}
         self.active = set(range(n))
@@ -65,18 +69,46 @@ class Matcher:
             self.low.pop(k, None)
 
     def _compressor(self, his: Iterable[int]) -> tuple[dict[int, int], int]:
-        used = 0
-        distinct = set(his)
-        for h in distinct:
-            used |= h
-        keep = [(off, width) for off, width in self.fields if (used >> off) & ((1 << width) - 1)]
+        """Re-pack ``hi`` values with only the fields that matter, each just wide enough.
+
+        A field is dropped when it is zero on every edge or equal, edge for edge, to a
+        higher field kept (its sum then equals that field's sum for every matching, so it
+        can never decide). A kept field gets the bits its largest possible sum over a
+        matching needs: counts are bounded by the pairs among the ``inner`` players (the
+        bracket and the next score group, the only ones with detailed fields), per-score
+        fields by the players with that score there.
+        """
+        distinct = list(set(his))
+        kept: list[tuple[int, int, int]] = []  # (offset, mask, new width)
+        seen: set[tuple[int, ...]] = set()
+        pairs_all = max(1, len(self.active) // 2)
+        pairs_inner = max(1, self.inner // 2)
+        for off, width, kind, score in self.fields:
+            mask = (1 << width) - 1
+            column = tuple((h >> off) & mask for h in distinct)
+            top = max(column)
+            if not top:
+                continue
+            if kind != "top":
+                if column in seen:
+                    continue
+                seen.add(column)
+            if kind == "top":
+                need = width
+            elif kind == "n":
+                need = min(width, (top * pairs_inner).bit_length())
+            elif kind == "s":
+                need = min(width, (top * self.score_counts.get(score, self.inner)).bit_length())
+            else:
+                need = min(width, (top * pairs_all).bit_length())
+            kept.append((off, mask, need))
         table: dict[int, int] = {}
         for h in distinct:
             c = 0
-            for off, width in keep:
-                c = (c << width) | ((h >> off) & ((1 << width) - 1))
+            for off, mask, need in kept:
+                c = (c << need) | ((h >> off) & mask)
             table[h] = c
-        return table, sum(w for _, w in keep)
+        return table, sum(k[2] for k in kept)
 
     def solve(self) -> list[int]:
         """mate[v] for every vertex (v itself when unmatched); fixed pairs included."""
@@ -90,7 +122,7 @@ class Matcher:
         pairs = max(1, len(self.active) // 2)
         low_max = max((abs(x) for x in self.low.values()), default=0)
         low_bits = (low_max * pairs).bit_length() + 2
-        total_bits = hi_bits + low_bits + pairs.bit_length()
+        total_bits = hi_bits + low_bits
         self.max_bits = max(self.max_bits, total_bits)
         low = self.low
         edges = [(u, v, (table[h] << low_bits) + low.get((u, v), 0)) for (u, v), h in self.hi.items()]

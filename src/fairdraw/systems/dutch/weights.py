@@ -51,8 +51,8 @@ class Layout:
     shifts: dict[int, int]  # score -> offset of its sub-field inside a per-score field
     widths: dict[int, int]  # score -> width of its sub-field
     played_rounds: int
-    #: (offset, width) of every field in ``hi``, highest first, for compression
-    fields: list[tuple[int, int]] = field(default_factory=list)
+    #: (offset, width, kind, score) of every field in ``hi``, highest first (compression)
+    fields: list[tuple[int, int, str, int]] = field(default_factory=list)
     #: one-past-the-top offset (the top field starts there)
     top_offset: int = 0
 
@@ -74,34 +74,27 @@ class Layout:
         layout._build_fields()
         return layout
 
-    def _score_field(self, base: int) -> list[tuple[int, int]]:
-        return sorted(((base + self.shifts[s], self.widths[s]) for s in self.shifts), reverse=True)
-
     def _build_fields(self) -> None:
-        """Offsets of each field from the bottom of ``hi`` (mirrors ``base_weight``)."""
-        spec: list[tuple[str, int]] = [("n", self.size_bits), ("s", 0), ("n", self.size_bits), ("s", 0),
-                                       ("n", 2 * self.size_bits)]
-        spec += [("n", self.size_bits)] * 4
-        if self.played_rounds:
-            spec += [("n", self.size_bits)] * 2
-        if self.played_rounds > 1:
-            spec += [("n", self.size_bits)] * 2
-        if self.played_rounds:
-            spec += [("s", 0)] * 2
-        if self.played_rounds > 1:
-            spec += [("s", 0)] * 2
+        """(offset, width, kind, score) of each field of ``hi``, highest first; mirrors
+        ``base_weight``. kind: "top", "n" (a count), "u" (C.9 ranks), "s" (per score)."""
+        nb = self.size_bits
+        spec: list[tuple[str, int]] = [("n", nb), ("s", 0), ("n", nb), ("s", 0), ("u", 2 * nb)]
+        spec += [("n", nb)] * 4
+        spec += [("n", nb)] * (2 * min(self.played_rounds, 2))
+        spec += [("s", 0)] * (2 * min(self.played_rounds, 2))
         total = sum(self.score_bits if kind == "s" else width for kind, width in spec)
-        fields: list[tuple[int, int]] = []
+        fields: list[tuple[int, int, str, int]] = [(total, 2, "top", 0)]
         offset = total
         for kind, width in spec:
             w = self.score_bits if kind == "s" else width
             offset -= w
             if kind == "s":
-                fields.extend(self._score_field(offset))
+                for score in sorted(self.shifts, reverse=True):
+                    fields.append((offset + self.shifts[score], self.widths[score], "s", score))
             else:
-                fields.append((offset, w))
+                fields.append((offset, w, kind, 0))
         self.top_offset = total
-        self.fields = [(total, 2)] + fields
+        self.fields = fields
 
     def low_bits(self) -> int:
         """Width of the low region the bracket procedure works in (B.3/D ordering)."""
