@@ -9,3 +9,4 @@ from fairdraw.systems import meerkamp  # noqa: F401
 from fairdraw.systems import league  # noqa: F401
 from fairdraw.systems import mahjong  # noqa: F401
 from fairdraw.systems import club_swiss  # noqa: F401
+from fairdraw.systems import dutch  # noqa: F401
