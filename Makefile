@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
-.PHONY: install run demo test test-all bench clean
+.PHONY: install run demo test test-prep test-all bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,16 +15,26 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The main job: the organiser's web page on the SQLite default (it prints its address).
 run: $(STAMP)
-	@$(BIN)/fairdraw demo
+	@$(BIN)/fairdraw serve
 
 demo: $(STAMP)
 	@$(BIN)/fairdraw demo
 
-test: $(STAMP)
+# Web tests (issue 7): the browser tests drive Debian's chromium, installed here when
+# missing (needs apt; without it they are skipped with the reason); TEST_POSTGRES=1 (set
+# by .ci/run) also starts a local PostgreSQL 15 so the web suite runs on both databases.
+test-prep:
+	@test -x /usr/bin/chromium || apt-get install -y -q chromium >/dev/null 2>&1 || \
+		(apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1) || \
+		echo "chromium could not be installed: the browser tests will be skipped"
+	@if [ "$(TEST_POSTGRES)" = 1 ]; then .ci/postgres; fi
+
+test: $(STAMP) test-prep
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not slow"
 
-test-all: $(STAMP)
+test-all: $(STAMP) test-prep
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS)
 
 bench: $(STAMP)

@@ -12,6 +12,7 @@ from fairdraw.cli import roundrobin  # noqa: F401  (roundrobin, check)
 from fairdraw.cli import fixed  # noqa: F401  (meerkamp, heller)
 from fairdraw.cli import mahjong  # noqa: F401  (seat, reseat, seat-ranked)
 from fairdraw.cli import swiss  # noqa: F401  (pair)
+from fairdraw.cli import serve  # noqa: F401  (serve, user add: the web page)
 from fairdraw.cli.base import app, run_app
 
 __all__ = ["app", "main"]

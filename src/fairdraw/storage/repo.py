@@ -1,0 +1,449 @@
+"""Operations on stored events, each meant to run inside ONE transaction of the caller.
+
+The web layer opens a session per request and commits once (``with session.begin()``),
+so every change the organiser makes is all-or-nothing (issue 7 item 5). Results are
+written with optimistic concurrency: ``UPDATE boards … WHERE id = :id AND version = :seen``.
+If another browser saved the board first, no row matches, ``ConflictError`` is raised and
+the caller's transaction rolls back, so nothing of the second submission is written.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import argon2
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session, selectinload
+
+from fairdraw.core import model
+from fairdraw.core.errors import FairdrawError, InputError
+from fairdraw.storage.models import Board, Event, Participant, RoundRow, Setting, User
+
+#: argon2id with the OWASP Password Storage Cheat Sheet's first recommended setting
+#: (19 MiB, 2 passes, 1 lane): about 0.1 s per sign-in on a venue laptop, while a GPU
+#: attacker still pays 19 MiB per guess. Hashes record their parameters, so raising these
+#: later still verifies old hashes (and ``check_needs_rehash`` can upgrade them).
+_hasher = argon2.PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
+
+
+class NotFoundError(FairdrawError):
+    """The event, round or board asked for does not exist."""
+
+
+@dataclass(frozen=True)
+class BoardConflict:
+    """One board whose stored state differs from what the organiser saw."""
+
+    round: int
+    board: str
+    current: str
+    attempted: str
+
+
+class ConflictError(FairdrawError):
+    """Someone else saved first; nothing of this submission was written."""
+
+    def __init__(self, conflicts: Sequence[BoardConflict]) -> None:
+        self.conflicts = list(conflicts)
+        text = "; ".join(
+            f"round {c.round} board {c.board} now holds {c.current or 'no result'} (you entered {c.attempted})"
+            for c in self.conflicts
+        )
+        super().__init__(f"someone else changed these boards while you were editing: {text}")
+
+
+# --- users and settings --------------------------------------------------------------
+
+
+def user_count(session: Session) -> int:
+    """How many organiser accounts exist (0 on first run)."""
+    return int(session.scalar(select(func.count()).select_from(User)) or 0)
+
+
+def create_user(session: Session, username: str, password: str) -> User:
+    """A new organiser account; the password is stored as an argon2id hash only."""
+    username = username.strip()
+    if not username:
+        raise InputError("the user name is empty", field="username")
+    if len(password) < 8:
+        raise InputError("the password needs at least 8 characters", field="password")
+    if session.scalar(select(User).where(User.username == username)) is not None:
+        raise InputError(f"the user {username!r} already exists", field="username")
+    user = User(username=username, password_hash=_hasher.hash(password))
+    session.add(user)
+    session.flush()
+    return user
+
+
+def authenticate(session: Session, username: str, password: str) -> User | None:
+    """The user when the password matches, else None (same work either way)."""
+    user = session.scalar(select(User).where(User.username == username.strip()))
+    if user is None:
+        try:  # spend the same time as a real check, so names cannot be probed by timing
+            _hasher.verify(_dummy_hash(), password)
+        except argon2.exceptions.VerificationError:
+            pass
+        return None
+    try:
+        _hasher.verify(user.password_hash, password)
+    except (argon2.exceptions.VerificationError, argon2.exceptions.InvalidHashError):
+        return None
+    return user
+
+
+_DUMMY: list[str] = []
+
+
+def _dummy_hash() -> str:
+    if not _DUMMY:
+        _DUMMY.append(_hasher.hash("not the password of anyone"))
+    return _DUMMY[0]
+
+
+def secret_key(session: Session) -> str:
+    """The cookie-signing secret, created once and kept in the database across restarts."""
+    row = session.get(Setting, "secret_key")
+    if row is None:
+        row = Setting(key="secret_key", value=secrets.token_urlsafe(48))
+        session.add(row)
+        session.flush()
+    return row.value
+
+
+# --- events and players --------------------------------------------------------------
+
+
+def list_events(session: Session) -> list[Event]:
+    """Every event, newest first."""
+    return list(session.scalars(select(Event).order_by(Event.id.desc())))
+
+
+def get_event(session: Session, event_id: int) -> Event:
+    """The event with its players, rounds and boards loaded."""
+    event = session.scalar(
+        select(Event)
+        .where(Event.id == event_id)
+        .options(selectinload(Event.participants), selectinload(Event.rounds).selectinload(RoundRow.boards))
+    )
+    if event is None:
+        raise NotFoundError(f"no event {event_id}")
+    return event
+
+
+def get_event_by_slug(session: Session, slug: str) -> Event:
+    """The event whose public page has this slug."""
+    event_id = session.scalar(select(Event.id).where(Event.public_slug == slug))
+    if event_id is None:
+        raise NotFoundError("no such public page")
+    return get_event(session, event_id)
+
+
+def create_event(
+    session: Session,
+    *,
+    name: str,
+    system: str,
+    total_rounds: int | None = None,
+    scoring: str | None = None,
+    tiebreaks: str | None = None,
+    seed: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> Event:
+    """A new event with no players yet."""
+    if not name.strip():
+        raise InputError("the event needs a name", field="name")
+    event = Event(
+        name=name.strip(),
+        system=system,
+        total_rounds=total_rounds,
+        scoring=scoring or None,
+        tiebreaks=tiebreaks or None,
+        seed=seed or None,
+        options=dict(options or {}),
+        public_slug=secrets.token_urlsafe(9),
+    )
+    session.add(event)
+    session.flush()
+    return event
+
+
+def add_participants(session: Session, event: Event, players: Iterable[model.Participant]) -> list[Participant]:
+    """Add players; ids that clash with the event's are renumbered after the highest.
+
+    A pasted CSV without an ``id`` column numbers its rows from 1, which would clash with
+    players already entered; renumbering keeps the order and never merges two people.
+    """
+    incoming = list(players)
+    taken = {p.pid for p in event.participants}
+    clash = any(p.id in taken for p in incoming) or len({p.id for p in incoming}) != len(incoming)
+    next_id = max(taken | {0}) + 1
+    added: list[Participant] = []
+    for player in incoming:
+        if not player.name.strip():
+            raise InputError("a player needs a name", field="name")
+        pid = next_id if clash else player.id
+        if clash:
+            next_id += 1
+        row = Participant(
+            event_id=event.id,
+            pid=pid,
+            name=player.name.strip(),
+            rating=player.rating,
+            federation=player.federation,
+            club=player.club,
+            withdrawn=False,
+        )
+        session.add(row)
+        event.participants.append(row)
+        added.append(row)
+    session.flush()
+    return added
+
+
+def set_withdrawn(session: Session, event: Event, pid: int, withdrawn: bool) -> Participant:
+    """Withdraw a player from the rounds still to be paired (or bring them back)."""
+    for participant in event.participants:
+        if participant.pid == pid:
+            participant.withdrawn = withdrawn
+            session.flush()
+            return participant
+    raise NotFoundError(f"no player {pid} in this event")
+
+
+REQUESTABLE_BYES = ("half-point", "zero-point")
+
+
+def set_next_bye(session: Session, event: Event, pid: int, kind: str | None) -> Participant:
+    """Record (or clear) a bye a player asked for in the next round (FIDE: H or Z)."""
+    if kind is not None and kind not in REQUESTABLE_BYES:
+        raise InputError(f"a requested bye is one of {', '.join(REQUESTABLE_BYES)}, not {kind!r}", field="bye")
+    for participant in event.participants:
+        if participant.pid == pid:
+            participant.next_bye = kind
+            session.flush()
+            return participant
+    raise NotFoundError(f"no player {pid} in this event")
+
+
+# --- rounds and results --------------------------------------------------------------
+
+
+def to_core_participant(row: Participant) -> model.Participant:
+    """The core model's view of a stored player."""
+    return model.Participant(id=row.pid, name=row.name, rating=row.rating, federation=row.federation, club=row.club)
+
+
+def _supported(cls: type, name: str) -> bool:
+    """Whether the core model has this field (results fields arrive with issue 6)."""
+    return name in getattr(cls, "__dataclass_fields__", {})
+
+
+def _core_game(g: dict[str, Any]) -> model.Game:
+    extra: dict[str, Any] = {}
+    for key in ("scores", "penalties"):
+        if g.get(key) is not None and _supported(model.Game, key):
+            extra[key] = tuple(g[key])
+    return model.Game(game=int(g["game"]), seats=tuple(g["seats"]), out=tuple(g.get("out", ())), **extra)
+
+
+def _core_table(b: Board) -> model.Table:
+    extra: dict[str, Any] = {}
+    if b.penalties is not None and _supported(model.Table, "penalties"):
+        extra["penalties"] = tuple(b.penalties)
+    return model.Table(
+        table=b.number,
+        seats=tuple(b.seats),
+        group=b.group,
+        games=tuple(_core_game(g) for g in (b.games or [])),
+        result=b.result,
+        scores=tuple(b.scores) if b.scores is not None else None,
+        **extra,
+    )
+
+
+def to_core_round(row: RoundRow) -> model.Round:
+    """The core model's view of a stored round, results included."""
+    tables = tuple(_core_table(b) for b in row.boards)
+    byes = tuple(model.Bye(id=int(b["id"]), kind=str(b.get("kind", "bye"))) for b in row.byes)
+    return model.Round(round=row.number, tables=tables, byes=byes)
+
+
+def event_schedule(event: Event) -> model.Schedule:
+    """The whole event as a core ``Schedule`` (every player, every round, every result)."""
+    numbers = {p.pid: p.number for p in event.participants if p.number is not None}
+    meta: dict[str, Any] = {}
+    if event.total_rounds is not None:
+        meta["total_rounds"] = event.total_rounds
+    return model.Schedule(
+        system=event.system,
+        players=tuple(to_core_participant(p) for p in event.participants),
+        rounds=tuple(to_core_round(r) for r in event.rounds),
+        numbers=numbers,
+        seed=event.seed,
+        meta=meta,
+    )
+
+
+def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], meta: dict[str, Any],
+                 numbers: dict[int, int]) -> list[RoundRow]:
+    """Store newly paired rounds. A round number already stored is a conflict (two clicks)."""
+    existing = {r.number for r in event.rounds}
+    stored: list[RoundRow] = []
+    for rnd in rounds:
+        if rnd.round in existing:
+            raise ConflictError([BoardConflict(rnd.round, "-", "already paired", "a new pairing")])
+        row = RoundRow(
+            event_id=event.id,
+            number=rnd.round,
+            byes=[{"id": b.id, "kind": b.kind} for b in rnd.byes],
+            meta=meta,
+        )
+        for position, table in enumerate(rnd.tables, start=1):
+            row.boards.append(
+                Board(
+                    position=position,
+                    number=table.table,
+                    group=table.group,
+                    seats=list(table.seats),
+                    games=[_game_row(g) for g in table.games] or None,
+                    result=table.result,
+                    scores=list(table.scores) if table.scores is not None else None,
+                    penalties=_list_or_none(getattr(table, "penalties", None)),
+                    version=0,
+                )
+            )
+        session.add(row)
+        event.rounds.append(row)
+        stored.append(row)
+    for participant in event.participants:
+        if participant.pid in numbers:
+            participant.number = numbers[participant.pid]
+        participant.next_bye = None  # a requested bye applies to one round only
+    session.flush()
+    return stored
+
+
+GameScores = tuple[tuple[int, tuple[int, ...] | None], ...]
+
+
+def game_scores_of(board: Board) -> GameScores:
+    """The scores entered per game of a league group, in game order."""
+    return tuple((int(g["game"]), tuple(g["scores"]) if g.get("scores") is not None else None)
+                 for g in (board.games or []))
+
+
+def _list_or_none(values: Sequence[int] | None) -> list[int] | None:
+    return None if values is None else list(values)
+
+
+def _game_row(game: model.Game) -> dict[str, Any]:
+    row: dict[str, Any] = {"game": game.game, "seats": list(game.seats), "out": list(game.out)}
+    for key in ("scores", "penalties"):
+        value = getattr(game, key, None)
+        if value is not None:
+            row[key] = list(value)
+    return row
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """What the organiser submitted for one board, and the version they saw."""
+
+    board_id: int
+    seen_version: int
+    result: str | None = None
+    scores: tuple[int, ...] | None = None
+    #: per game of a league group: (game number, scores or None), when the form had them
+    game_scores: GameScores | None = None
+    #: the value shown on the organiser's form; a board left as shown is not a change
+    seen_result: str | None = None
+    seen_scores: tuple[int, ...] | None = None
+    seen_game_scores: GameScores | None = None
+
+    def untouched(self) -> bool:
+        """True when the organiser submitted exactly what the form showed."""
+        return (self.result, self.scores, self.game_scores) == (
+            self.seen_result, self.seen_scores, self.seen_game_scores)
+
+
+def _label(board: Board) -> str:
+    return f"{board.group} {board.number}" if board.group else str(board.number)
+
+
+def _shown(result: str | None, scores: Sequence[int] | None, games: GameScores | None = None) -> str:
+    if games:
+        return "; ".join(f"game {n}: " + (" ".join(map(str, sc)) if sc else "-") for n, sc in games)
+    if scores is not None:
+        return " ".join(str(s) for s in scores)
+    return result or ""
+
+
+def record_results(session: Session, event: Event, round_number: int, entries: Iterable[ResultEntry]) -> int:
+    """Write the entries that change something; return how many boards changed.
+
+    Every changed board is updated with ``WHERE version = seen_version``. When any board
+    was saved by someone else in between, ``ConflictError`` names each such board with the
+    value it now holds, and the caller's transaction is rolled back: nothing is written.
+    """
+    rnd = next((r for r in event.rounds if r.number == round_number), None)
+    if rnd is None:
+        raise NotFoundError(f"no round {round_number}")
+    boards = {b.id: b for b in rnd.boards}
+    conflicts: list[BoardConflict] = []
+    changed = 0
+    for entry in entries:
+        board = boards.get(entry.board_id)
+        if board is None:
+            raise NotFoundError(f"no board {entry.board_id} in round {round_number}")
+        new_scores = list(entry.scores) if entry.scores is not None else None
+        same_games = entry.game_scores is None or entry.game_scores == game_scores_of(board)
+        if entry.untouched() or (board.result == entry.result and board.scores == new_scores and same_games):
+            continue  # nothing to change: left as shown, or already holds this very value
+        values: dict[str, Any] = {"result": entry.result, "scores": new_scores, "version": Board.version + 1}
+        if entry.game_scores is not None:
+            by_game = dict(entry.game_scores)
+            games = []
+            for g in board.games or []:
+                g = {k: v for k, v in g.items() if k != "scores"}
+                if by_game.get(int(g["game"])) is not None:
+                    g["scores"] = list(by_game[int(g["game"])] or ())
+                games.append(g)
+            values["games"] = games
+        statement = (
+            update(Board)
+            .where(Board.id == board.id, Board.version == entry.seen_version)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        outcome = session.execute(statement)
+        if outcome.rowcount != 1:  # type: ignore[attr-defined]
+            session.refresh(board)
+            conflicts.append(
+                BoardConflict(round_number, _label(board),
+                              _shown(board.result, board.scores, game_scores_of(board) if board.games else None),
+                              _shown(entry.result, entry.scores, entry.game_scores) or "no result")
+            )
+        else:
+            changed += 1
+    if conflicts:
+        raise ConflictError(conflicts)
+    session.flush()
+    for board in boards.values():
+        session.refresh(board)
+    return changed
+
+
+def undo_last_round(session: Session, event: Event) -> int:
+    """Delete the highest round with its boards and results; returns its number."""
+    if not event.rounds:
+        raise InputError("there is no round to undo")
+    last = max(event.rounds, key=lambda r: r.number)
+    number, round_id = last.number, last.id
+    session.execute(delete(Board).where(Board.round_id == round_id))
+    session.execute(delete(RoundRow).where(RoundRow.id == round_id))
+    session.expire(event)
+    session.flush()
+    return number

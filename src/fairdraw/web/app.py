@@ -1,0 +1,524 @@
+"""The FastAPI application factory and every route of the organiser's page.
+
+Routes are thin: parse the form, check the session and CSRF token, run ONE transaction
+through ``fairdraw.storage.repo``, then redirect (POST/redirect/GET, so a reload never
+submits twice) or render. Work that may take a while (pairing, database calls) runs in
+the thread pool so one slow pairing does not freeze the other browsers.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, UploadFile
+
+from fairdraw.core.errors import FairdrawError, InputError, UnsolvableError
+from fairdraw.core.model import Participant as CoreParticipant
+from fairdraw.formats.render import WINDS, seat_labels
+from fairdraw.storage import repo
+from fairdraw.storage.db import default_url, make_engine, migrate, session_factory
+from fairdraw.storage.models import Event
+from fairdraw.web import views, workflow
+from fairdraw.web.auth import SessionCodec, check_csrf, user_id
+
+HERE = Path(__file__).parent
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+T = TypeVar("T")
+
+
+class WebState:
+    """What every request needs: the database, the cookie codec, the templates."""
+
+    def __init__(self, engine: Engine, sessions: sessionmaker[Session], codec: SessionCodec,
+                 templates: Jinja2Templates, setup_token: str | None) -> None:
+        self.engine = engine
+        self.sessions = sessions
+        self.codec = codec
+        self.templates = templates
+        self.setup_token = setup_token
+
+
+def create_app(database_url: str | None = None) -> FastAPI:
+    """Build the app on ``database_url`` (default: DATABASE_URL or the SQLite file).
+
+    Applies the packaged migrations first, so a new installation or an upgraded one
+    starts on the current schema. On first run (no organiser yet) a one-time setup token
+    is made; ``fairdraw serve`` prints the URL that uses it.
+    """
+    url = database_url or default_url()
+    engine = make_engine(url)
+    migrate(engine)
+    sessions = session_factory(engine)
+    with sessions.begin() as db:
+        secret = repo.secret_key(db)
+        setup_token = secrets.token_urlsafe(16) if repo.user_count(db) == 0 else None
+    state = WebState(engine, sessions, SessionCodec(secret), _templates(), setup_token)
+
+    app = FastAPI(title="fairdraw", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.web = state
+    app.state.database_url = url
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Any]) -> Response:
+        """Defence in depth: only our own scripts and styles run, no other site may frame
+        the page or receive the public page's address as a referrer."""
+        response: Response = await call_next(request)
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        return response
+
+    _install_handlers(app, state)
+    _routes(app, state)
+    return app
+
+
+# --- helpers -------------------------------------------------------------------------
+
+_TEMPLATES: list[Jinja2Templates] = []
+
+
+def _templates() -> Jinja2Templates:
+    """One Jinja2 environment per process: compiled templates are shared by every app."""
+    if not _TEMPLATES:
+        templates = Jinja2Templates(directory=str(HERE / "templates"))
+        templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label)
+        templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
+        _TEMPLATES.append(templates)
+    return _TEMPLATES[0]
+
+
+
+def _page(state: WebState, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    codec = state.codec
+    session = codec.load(request)
+    notice = session.get("notice")
+    if notice:
+        codec.update(request, notice=None)
+    context.setdefault("error", None)
+    response = state.templates.TemplateResponse(
+        request,
+        template,
+        {"csrf": codec.csrf_token(request), "signed_in": user_id(codec, request) is not None,
+         "notice": notice, **context},
+        status_code=status,
+    )
+    codec.save(request, response)
+    return response
+
+
+def _redirect(state: WebState, request: Request, url: str, notice: str | None = None) -> RedirectResponse:
+    if notice:
+        state.codec.update(request, notice=notice)
+    response = RedirectResponse(url, status_code=303)
+    state.codec.save(request, response)
+    return response
+
+
+def _organiser(state: WebState, request: Request, form: FormData | None) -> int:
+    """The signed-in organiser's id; 403 without a session or (for forms) a valid CSRF token."""
+    uid = user_id(state.codec, request)
+    if uid is None:
+        raise HTTPException(status_code=403, detail="Sign in as the organiser to change anything.")
+    if form is not None:
+        token = form.get("csrf_token")
+        check_csrf(state.codec, request, token if isinstance(token, str) else None)
+    return uid
+
+
+def _text(form: FormData, key: str) -> str:
+    value = form.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _int_or_none(form: FormData, key: str) -> int | None:
+    value = _text(form, key).strip()
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise InputError(f"{key}: expected a whole number, got {value!r}", field=key) from None
+
+
+async def _threaded(fn: Callable[[], T]) -> T:
+    return await run_in_threadpool(fn)
+
+
+def _install_handlers(app: FastAPI, state: WebState) -> None:
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code in (401, 403, 404, 405, 409):
+            return _page(state, request, "error.html", status=exc.status_code, message=str(exc.detail),
+                         status_code=exc.status_code)
+        return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
+
+    @app.exception_handler(repo.NotFoundError)
+    async def not_found(request: Request, exc: repo.NotFoundError) -> Response:
+        return _page(state, request, "error.html", status=404, message=str(exc), status_code=404)
+
+
+# --- routes --------------------------------------------------------------------------
+
+
+def _routes(app: FastAPI, state: WebState) -> None:
+    """Every route, in one place (the page's whole surface is visible here)."""
+    codec = state.codec
+
+    # sign-in, first-run set-up ------------------------------------------------------
+
+    @app.get("/setup", response_class=HTMLResponse)
+    async def setup_form(request: Request, token: str = "") -> Response:
+        if state.setup_token is None or not secrets.compare_digest(token, state.setup_token):
+            raise HTTPException(403, "This set-up link is no longer valid. Ask the organiser, or run `fairdraw user add`.")
+        return _page(state, request, "setup.html", token=token)
+
+    @app.post("/setup")
+    async def setup_submit(request: Request) -> Response:
+        form = await request.form()
+        check_csrf(codec, request, _text(form, "csrf_token"))
+        token = _text(form, "token")
+        if state.setup_token is None or not secrets.compare_digest(token, state.setup_token):
+            raise HTTPException(403, "This set-up link is no longer valid.")
+
+        def work() -> int:
+            with state.sessions.begin() as db:
+                if repo.user_count(db) != 0:
+                    raise HTTPException(403, "An organiser account exists already.")
+                return repo.create_user(db, _text(form, "username"), _text(form, "password")).id
+
+        try:
+            uid = await _threaded(work)
+        except InputError as exc:
+            return _page(state, request, "setup.html", status=400, token=token, error=str(exc))
+        state.setup_token = None
+        codec.update(request, uid=uid, csrf=secrets.token_urlsafe(24))
+        return _redirect(state, request, "/", "Organiser account created. Welcome!")
+
+    @app.get("/login", response_class=HTMLResponse)
+    async def login_form(request: Request) -> Response:
+        return _page(state, request, "login.html")
+
+    @app.post("/login")
+    async def login_submit(request: Request) -> Response:
+        form = await request.form()
+        check_csrf(codec, request, _text(form, "csrf_token"))
+
+        def work() -> int | None:
+            with state.sessions.begin() as db:
+                user = repo.authenticate(db, _text(form, "username"), _text(form, "password"))
+                return None if user is None else user.id
+
+        uid = await _threaded(work)
+        if uid is None:
+            return _page(state, request, "login.html", status=401, error="Wrong user name or password.")
+        # a fresh CSRF token at sign-in: a token planted before sign-in is useless afterwards
+        codec.update(request, uid=uid, csrf=secrets.token_urlsafe(24))
+        return _redirect(state, request, "/")
+
+    @app.post("/logout")
+    async def logout(request: Request) -> Response:
+        form = await request.form()
+        check_csrf(codec, request, _text(form, "csrf_token"))
+        codec.update(request, uid=None, csrf=secrets.token_urlsafe(24))
+        return _redirect(state, request, "/login", "Signed out.")
+
+    # dashboard and events --------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    async def dashboard(request: Request) -> Response:
+        if user_id(codec, request) is None:
+            return _redirect(state, request, "/login")
+
+        def work() -> list[Event]:
+            with state.sessions() as db:
+                events = repo.list_events(db)
+                for event in events:
+                    _ = (event.participants, event.rounds)
+                return events
+
+        events = await _threaded(work)
+        return _page(state, request, "dashboard.html", events=events, systems=workflow.system_choices())
+
+    @app.post("/events")
+    async def create_event(request: Request) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+
+        def work() -> int:
+            system = _text(form, "system")
+            if system not in {s["name"] for s in workflow.system_choices()}:
+                raise InputError(f"unknown pairing system {system!r}", field="system")
+            with state.sessions.begin() as db:
+                event = repo.create_event(
+                    db,
+                    name=_text(form, "name"),
+                    system=system,
+                    total_rounds=_int_or_none(form, "rounds"),
+                    scoring=_text(form, "scoring").strip(),
+                    tiebreaks=_text(form, "tiebreaks").strip().replace(" ", ""),
+                    seed=_text(form, "seed").strip(),
+                    options=workflow.parse_options(_text(form, "options")),
+                )
+                return event.id
+
+        try:
+            event_id = await _threaded(work)
+        except InputError as exc:
+            return _redirect(state, request, "/", f"Not created: {exc}")
+        return _redirect(state, request, f"/events/{event_id}", "Event created. Add the players next.")
+
+    def load(event_id: int) -> tuple[Event, Any]:
+        with state.sessions() as db:
+            event = repo.get_event(db, event_id)
+            return event, repo.event_schedule(event)
+
+    @app.get("/events/{event_id}", response_class=HTMLResponse)
+    async def event_page(request: Request, event_id: int) -> Response:
+        if user_id(codec, request) is None:
+            return _redirect(state, request, "/login")
+        event, schedule = await _threaded(lambda: load(event_id))
+        return _page(state, request, "event.html", event=event, view=views.EventView(event, schedule))
+
+    @app.post("/events/{event_id}/players")
+    async def add_player(request: Request, event_id: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = CoreParticipant(
+                    id=max([p.pid for p in event.participants] + [0]) + 1,
+                    name=_text(form, "name"),
+                    rating=_int_or_none(form, "rating"),
+                    federation=_text(form, "federation").strip() or None,
+                    club=_text(form, "club").strip() or None,
+                )
+                added = repo.add_participants(db, event, [player])
+                return f"Added {added[0].name}."
+
+        return await _act(request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/import")
+    async def import_players(request: Request, event_id: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+        upload = form.get("file")
+        text = _text(form, "text")
+        filename = "pasted text"
+        if isinstance(upload, UploadFile) and upload.filename:
+            raw = await upload.read()
+            filename = upload.filename
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                return _redirect(state, request, f"/events/{event_id}#players", f"{filename}: the file is not UTF-8 text")
+
+        def work() -> str:
+            players = workflow.parse_player_text(text, filename=filename)
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                added = repo.add_participants(db, event, players)
+                return f"Imported {len(added)} players."
+
+        return await _act(request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/{pid}/withdraw")
+    async def withdraw(request: Request, event_id: int, pid: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+        back = _text(form, "withdrawn") != "0"
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = repo.set_withdrawn(db, event, pid, back)
+                if workflow.system_kind(event.system) != "per-round" and event.rounds:
+                    return (f"{player.name} is marked {'withdrawn' if back else 'back'}; the schedule already made "
+                            "is unchanged (undo its rounds and remake it, or re-seat with the system's command).")
+                return f"{player.name} {'withdrawn from the rounds still to pair' if back else 'is back in the field'}."
+
+        return await _act(request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/{pid}/bye")
+    async def request_bye(request: Request, event_id: int, pid: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+        kind = _text(form, "bye").strip() or None
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = repo.set_next_bye(db, event, pid, kind)
+                return f"{player.name}: {kind + ' bye' if kind else 'no bye'} in the next round."
+
+        return await _act(request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/pair")
+    async def pair(request: Request, event_id: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                schedule = repo.event_schedule(event)
+                withdrawn = {p.pid for p in event.participants if p.withdrawn}
+                requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
+                system_options, _ = workflow.split_options(dict(event.options or {}))
+                made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
+                                          options=system_options, requested_byes=requested)
+                repo.store_rounds(db, event, made.rounds, made.meta, made.numbers)
+                numbers = [r.round for r in made.rounds]
+                if len(numbers) == 1:
+                    return f"Round {numbers[0]} is paired."
+                return f"Rounds {numbers[0]}–{numbers[-1]} are made."
+
+        return await _act(request, event_id, work, anchor="rounds")
+
+    @app.post("/events/{event_id}/undo")
+    async def undo(request: Request, event_id: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                number = repo.undo_last_round(db, event)
+                return f"Round {number} and its results are removed."
+
+        return await _act(request, event_id, work, anchor="rounds")
+
+    async def _act(request: Request, event_id: int, work: Callable[[], str], *, anchor: str) -> Response:
+        """Run one transaction; report its outcome on the event page."""
+        target = f"/events/{event_id}#{anchor}"
+        try:
+            message = await _threaded(work)
+        except repo.ConflictError as exc:
+            return _redirect(state, request, target, f"Conflict: {exc}")
+        except IntegrityError:
+            # two browsers did the same thing at the same moment (e.g. both clicked "Pair
+            # round 3"): the database's unique keys let exactly one of them through
+            return _redirect(state, request, target,
+                             "Conflict: someone else changed this event at the same moment; nothing of yours was "
+                             "written. Check the page and try again if still needed.")
+        except UnsolvableError as exc:
+            return _redirect(state, request, target, f"Cannot pair: {exc}")
+        except (InputError, workflow.UnavailableError) as exc:
+            return _redirect(state, request, target, f"Not done: {exc}")
+        return _redirect(state, request, target, message)
+
+    # rounds and results --------------------------------------------------------------
+
+    @app.get("/events/{event_id}/rounds/{number}", response_class=HTMLResponse)
+    async def round_page(request: Request, event_id: int, number: int) -> Response:
+        if user_id(codec, request) is None:
+            return _redirect(state, request, "/login")
+        event, schedule = await _threaded(lambda: load(event_id))
+        view = views.EventView(event, schedule)
+        return _page(state, request, "round.html", event=event, view=view, rnd=view.round(number))
+
+    @app.post("/events/{event_id}/rounds/{number}/results")
+    async def save_results(request: Request, event_id: int, number: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+
+        def work() -> int:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                entries = views.result_entries(event, number, form)
+                views.check_scores(event, number, entries)
+                return repo.record_results(db, event, number, entries)
+
+        try:
+            changed = await _threaded(work)
+        except (repo.ConflictError, InputError) as exc:
+            event, schedule = await _threaded(lambda: load(event_id))
+            view = views.EventView(event, schedule)
+            conflict = isinstance(exc, repo.ConflictError)
+            message = (
+                "Not saved: " + str(exc) + ". Nothing of this submission was written; the page now shows what is "
+                "stored. Check the boards named and enter your results again."
+                if conflict else f"Not saved: {exc}"
+            )
+            return _page(state, request, "round.html", status=409 if conflict else 400, event=event, view=view,
+                         rnd=view.round(number), error=message)
+        return _redirect(state, request, f"/events/{event_id}/rounds/{number}",
+                         f"Saved {changed} result{'s' if changed != 1 else ''}.")
+
+    # standings, exports ----------------------------------------------------------------
+
+    @app.get("/events/{event_id}/standings", response_class=HTMLResponse)
+    async def standings_page(request: Request, event_id: int) -> Response:
+        if user_id(codec, request) is None:
+            return _redirect(state, request, "/login")
+        event, schedule = await _threaded(lambda: load(event_id))
+        view = views.EventView(event, schedule)
+        table, problem = await _threaded(lambda: views.standings_or_reason(event, schedule))
+        return _page(state, request, "standings.html", event=event, view=view, standings=table, problem=problem)
+
+    @app.get("/events/{event_id}/export/{kind}")
+    async def export(request: Request, event_id: int, kind: str) -> Response:
+        if user_id(codec, request) is None:
+            raise HTTPException(403, "Sign in as the organiser to export.")
+        event, schedule = await _threaded(lambda: load(event_id))
+        base = f"fairdraw-event-{event.id}"
+        try:
+            if kind == "json":
+                body, media, name = workflow.export_json(schedule), "application/json", f"{base}.json"
+            elif kind == "csv":
+                body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"
+            elif kind == "players.csv":
+                body, media, name = workflow.export_players_csv(schedule), "text/csv", f"{base}-players.csv"
+            elif kind == "trf":
+                body = workflow.export_trf(schedule, name=event.name, total_rounds=event.total_rounds)
+                media, name = "text/plain", f"{base}.trf"
+            else:
+                raise HTTPException(404, f"no export {kind!r}")
+        except (workflow.UnavailableError, FairdrawError) as exc:
+            return _redirect(state, request, f"/events/{event_id}", f"Not exported: {exc}")
+        return Response(body, media_type=f"{media}; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    # public, read-only pages (and everything printable) --------------------------------
+
+    def load_public(slug: str) -> tuple[Event, Any]:
+        with state.sessions() as db:
+            event = repo.get_event_by_slug(db, slug)
+            return event, repo.event_schedule(event)
+
+    @app.get("/p/{slug}", response_class=HTMLResponse)
+    async def public_page(request: Request, slug: str) -> Response:
+        event, schedule = await _threaded(lambda: load_public(slug))
+        view = views.EventView(event, schedule)
+        table, problem = await _threaded(lambda: views.standings_or_reason(event, schedule))
+        return _page(state, request, "public.html", event=event, view=view, standings=table, problem=problem)
+
+    @app.get("/p/{slug}/print/{kind}", response_class=HTMLResponse)
+    async def print_page(request: Request, slug: str, kind: str, round: int | None = None) -> Response:
+        if kind not in ("pairings", "results", "cards", "standings", "crosstable"):
+            raise HTTPException(404, f"no printout {kind!r}")
+        event, schedule = await _threaded(lambda: load_public(slug))
+        view = views.EventView(event, schedule)
+        table, problem = (None, None)
+        if kind == "standings":
+            table, problem = await _threaded(lambda: views.standings_or_reason(event, schedule))
+        rounds = view.rounds if round is None else [view.round(round)]
+        return _page(state, request, f"print_{kind}.html", event=event, view=view, rounds=rounds,
+                     standings=table, problem=problem)

@@ -1,0 +1,328 @@
+"""Read-only views of a stored event for the templates, and form decoding for results.
+
+Templates get plain objects (names resolved, seats labelled by colour or wind, results
+shown from each player's side) so that they hold no logic beyond loops and conditions.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.datastructures import FormData
+
+from fairdraw.core.errors import FairdrawError, InputError
+from fairdraw.core.model import Schedule
+from fairdraw.formats.render import seat_labels
+from fairdraw.storage.models import Board, Event, RoundRow
+from fairdraw.storage.repo import ResultEntry
+from fairdraw.web import workflow
+
+#: a chess result seen from (white, black): what each side scored, as shown in a cross table
+_SIDES: dict[str, tuple[str, str]] = {
+    "1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("½", "½"),
+    "+/-": ("+", "−"), "-/+": ("−", "+"), "-/-": ("−", "−"),
+}
+_BYE_SHORT = {"bye": "bye", "meerkamp-bye": "bye", "half-point": "½ bye", "full-point": "1 bye",
+              "zero-point": "0 bye", "absent": "absent"}
+
+
+def result_label(result: str | None) -> str:
+    """A result as printed (½-½ rather than 1/2-1/2)."""
+    if result is None:
+        return ""
+    return workflow.CHESS_RESULT_LABELS.get(result, result)
+
+
+@dataclass
+class SeatView:
+    role: str
+    pid: int
+    label: str
+    name: str
+    number: int | None
+    score: int | None = None
+
+
+@dataclass
+class BoardView:
+    id: int
+    number: int
+    group: str | None
+    label: str
+    seats: list[SeatView]
+    result: str | None
+    scores: list[int] | None
+    version: int
+    games: list[dict[str, Any]]
+
+    @property
+    def chess(self) -> bool:
+        return len(self.seats) == 2
+
+    @property
+    def done(self) -> bool:
+        if self.games:
+            return all(g["scores"] is not None for g in self.games)
+        return self.result is not None or self.scores is not None
+
+    @property
+    def printed(self) -> str:
+        """The result as printed on public pages."""
+        if self.games:
+            return " · ".join(f"g{g['game']}: " + (" ".join(map(str, g["scores"])) if g["scores"] else "–")
+                              for g in self.games)
+        if self.scores is not None:
+            return " ".join(str(s) for s in self.scores)
+        return result_label(self.result)
+
+    @property
+    def shown(self) -> str:
+        """What the results form shows (and sends back as the seen value)."""
+        if self.games:
+            return json.dumps([[g["game"], g["scores"]] for g in self.games])
+        if self.scores is not None:
+            return " ".join(str(s) for s in self.scores)
+        return self.result or ""
+
+
+@dataclass
+class RoundView:
+    number: int
+    boards: list[BoardView]
+    byes: list[tuple[str, str]]
+    meta: dict[str, Any]
+
+    @property
+    def done(self) -> int:
+        return sum(1 for b in self.boards if b.done)
+
+    @property
+    def chess(self) -> bool:
+        return all(b.chess for b in self.boards)
+
+    @property
+    def width(self) -> int:
+        return max((len(b.seats) for b in self.boards), default=2)
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        return seat_labels(self.width)
+
+    @property
+    def explanation(self) -> list[tuple[str, str]]:
+        """The system's published facts for this round, each as (title, text)."""
+        items: list[tuple[str, str]] = []
+        for key, value in self.meta.items():
+            if isinstance(value, str):
+                items.append((key.replace("_", " "), value))
+            elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+                items.append((key.replace("_", " "), "\n".join(value)))
+            else:
+                items.append((key.replace("_", " "), json.dumps(value, indent=2, ensure_ascii=False)))
+        return items
+
+
+@dataclass
+class EventView:
+    """Everything a page shows about one event."""
+
+    event: Event
+    schedule: Schedule
+    kind: str = field(init=False)
+    rounds: list[RoundView] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.kind = workflow.system_kind(self.event.system)
+        self._players = {p.pid: p for p in self.event.participants}
+        self.rounds = [self._round(r) for r in self.event.rounds]
+
+    # players ---------------------------------------------------------------------------
+
+    def label(self, pid: int) -> str:
+        player = self._players.get(pid)
+        if player is None:
+            return f"#{pid}"
+        return f"{player.number}. {player.name}" if player.number is not None else player.name
+
+    def name(self, pid: int) -> str:
+        player = self._players.get(pid)
+        return player.name if player is not None else f"#{pid}"
+
+    @property
+    def players(self) -> list[Any]:
+        return list(self.event.participants)
+
+    @property
+    def active_count(self) -> int:
+        return sum(1 for p in self.event.participants if not p.withdrawn)
+
+    # rounds ----------------------------------------------------------------------------
+
+    def _round(self, row: RoundRow) -> RoundView:
+        boards = [self._board(b) for b in row.boards]
+        byes = [(self.label(int(b["id"])), _BYE_SHORT.get(str(b.get("kind", "bye")), str(b.get("kind"))))
+                for b in row.byes]
+        return RoundView(number=row.number, boards=boards, byes=byes, meta=dict(row.meta or {}))
+
+    def _board(self, b: Board) -> BoardView:
+        roles = seat_labels(len(b.seats))
+        seats = []
+        for index, (role, pid) in enumerate(zip(roles, b.seats, strict=True)):
+            player = self._players.get(pid)
+            score = b.scores[index] if b.scores is not None and index < len(b.scores) else None
+            seats.append(SeatView(role, pid, self.label(pid), self.name(pid),
+                                  player.number if player else None, score))
+        games = []
+        for g in b.games or []:
+            games.append({"game": g["game"],
+                          "seats": list(zip(seat_labels(len(g["seats"])), [self.name(p) for p in g["seats"]],
+                                            strict=True)),
+                          "out": [self.name(p) for p in g.get("out", [])],
+                          "scores": g.get("scores")})
+        label = f"{b.group} · {b.number}" if b.group else str(b.number)
+        return BoardView(b.id, b.number, b.group, label, seats, b.result, b.scores, b.version, games)
+
+    def round(self, number: int) -> RoundView:
+        for rnd in self.rounds:
+            if rnd.number == number:
+                return rnd
+        from fairdraw.storage.repo import NotFoundError
+
+        raise NotFoundError(f"round {number} is not paired")
+
+    @property
+    def pair_label(self) -> str | None:
+        """The text of the pairing button, or None when there is nothing to pair."""
+        if self.kind == "fixed":
+            return None if self.rounds else "Make the whole schedule"
+        if self.kind == "per-round":
+            total = self.event.total_rounds
+            if total is not None and len(self.rounds) >= total:
+                return None
+            return f"Pair round {len(self.rounds) + 1}"
+        return None
+
+    @property
+    def pair_blocked(self) -> str | None:
+        """Why pairing the next round must wait, if it must."""
+        if self.kind == "per-round" and self.rounds and self.rounds[-1].done < len(self.rounds[-1].boards):
+            return f"enter every result of round {self.rounds[-1].number} first"
+        if self.active_count < 2:
+            return "add at least two players first"
+        return None
+
+    # cross table -----------------------------------------------------------------------
+
+    def crosstable(self, order: list[int] | None = None) -> dict[str, Any]:
+        """A round-by-round grid: per player and round, opponent/table, colour or wind, result."""
+        pids = order or [p.pid for p in sorted(self.event.participants, key=lambda p: (p.number or 10**9, p.pid))]
+        cells: dict[int, list[str]] = {pid: [] for pid in pids}
+        for rnd in self.rounds:
+            seen: dict[int, str] = {}
+            for board in rnd.boards:
+                for index, seat in enumerate(board.seats):
+                    if board.chess:
+                        other = board.seats[1 - index]
+                        colour = "w" if index == 0 else "b"
+                        side = _SIDES.get(board.result or "", ("", ""))[index]
+                        seen[seat.pid] = f"{other.number or other.pid}{colour} {side}".strip()
+                    else:
+                        score = "" if seat.score is None else f" {seat.score}"
+                        seen[seat.pid] = f"T{board.label} {seat.role[0]}{score}"
+            for row in self.event.rounds:
+                if row.number == rnd.number:
+                    for bye in row.byes:
+                        seen[int(bye["id"])] = _BYE_SHORT.get(str(bye.get("kind", "bye")), "bye")
+            for pid in pids:
+                cells[pid].append(seen.get(pid, ""))
+        # events with groups (Meerkamp): one grid per group, as pairing numbers restart per group
+        group_of: dict[int, str] = {}
+        for rnd in self.rounds:
+            for board in rnd.boards:
+                for seat in board.seats:
+                    if board.group is not None and board.chess:  # league groups change every session
+                        group_of.setdefault(seat.pid, board.group)
+        sections: list[dict[str, Any]] = []
+        for pid in pids:
+            if pid not in self._players:
+                continue
+            group = group_of.get(pid)
+            section = next((s for s in sections if s["group"] == group), None)
+            if section is None:
+                section = {"group": group, "rows": []}
+                sections.append(section)
+            section["rows"].append((self._players[pid].number, self.name(pid), cells[pid]))
+        sections.sort(key=lambda s: (s["group"] is None, len(s["group"] or ""), s["group"] or ""))
+        return {"rounds": [r.number for r in self.rounds], "sections": sections}
+
+
+def standings_or_reason(event: Event, schedule: Schedule) -> tuple[workflow.Standings | None, str | None]:
+    """The standings, or the reason there are none (never a made-up table)."""
+    try:
+        _, scoring_options = workflow.split_options(dict(event.options or {}))
+        return workflow.standings(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
+                                  scoring_options=scoring_options), None
+    except (workflow.UnavailableError, FairdrawError) as exc:
+        return None, str(exc)
+
+
+def check_scores(event: Event, number: int, entries: list[ResultEntry]) -> None:
+    """Refuse table scores the scoring layer would reject, before anything is written."""
+    _, scoring_options = workflow.split_options(dict(event.options or {}))
+    rnd = next(r for r in event.rounds if r.number == number)
+    labels = {b.id: (f"{b.group} {b.number}" if b.group else str(b.number)) for b in rnd.boards}
+    for entry in entries:
+        if entry.untouched():
+            continue
+        if entry.scores is not None:
+            workflow.check_table_scores(entry.scores, board=labels[entry.board_id], scoring=event.scoring,
+                                        scoring_options=scoring_options)
+        for game, scores in entry.game_scores or ():
+            if scores is not None:
+                workflow.check_table_scores(scores, board=f"{labels[entry.board_id]} game {game}",
+                                            scoring=event.scoring, scoring_options=scoring_options)
+
+
+def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntry]:
+    """Decode the results form of one round: ``r<id>`` (chess) or ``s<id>_<seat>`` (scores),
+    ``v<id>`` the version and ``o<id>`` the value the form showed."""
+    rnd = next((r for r in event.rounds if r.number == number), None)
+    if rnd is None:
+        from fairdraw.storage.repo import NotFoundError
+
+        raise NotFoundError(f"round {number} is not paired")
+    entries: list[ResultEntry] = []
+    for board in rnd.boards:
+        version_text = form.get(f"v{board.id}")
+        if not isinstance(version_text, str):
+            continue  # this board was not on the submitted form
+        try:
+            version = int(version_text)
+        except ValueError:
+            raise InputError(f"board {board.number}: bad version field", field=f"v{board.id}") from None
+        label = f"{board.group} {board.number}" if board.group else str(board.number)
+        seen = form.get(f"o{board.id}")
+        seen = seen if isinstance(seen, str) else ""
+        if board.games:
+            game_scores = []
+            for g in board.games:
+                values = [str(form.get(f"g{board.id}_{g['game']}_{i}") or "") for i in range(len(g["seats"]))]
+                game_scores.append((int(g["game"]), workflow.parse_scores(values, board=f"{label} game {g['game']}")))
+            try:
+                seen_games = tuple((int(n), tuple(sc) if sc else None) for n, sc in json.loads(seen or "[]"))
+            except (ValueError, TypeError):
+                raise InputError(f"table {label}: bad form field", field=f"o{board.id}") from None
+            entries.append(ResultEntry(board.id, version, game_scores=tuple(game_scores),
+                                       seen_game_scores=seen_games or None))
+        elif len(board.seats) == 2:
+            result = workflow.parse_chess_result(str(form.get(f"r{board.id}") or ""), board=label)
+            seen_result = workflow.parse_chess_result(seen, board=label) if seen else None
+            entries.append(ResultEntry(board.id, version, result=result, seen_result=seen_result))
+        else:
+            values = [str(form.get(f"s{board.id}_{i}") or "") for i in range(len(board.seats))]
+            scores = workflow.parse_scores(values, board=label)
+            seen_scores = workflow.parse_scores(seen.split(), board=label) if seen.strip() else None
+            entries.append(ResultEntry(board.id, version, scores=scores, seen_scores=seen_scores))
+    return entries

@@ -1,0 +1,428 @@
+"""What the organiser's buttons do, over the registry and the core model (no HTTP here).
+
+Everything is generic over ``fairdraw.core.registry``: a system registered on ``main``
+works on the page as soon as it lands. Fixed systems ("fixed": Berger, Meerkamp, Heller,
+mahjong seating, league) produce the whole schedule at once; per-round systems (the
+Swiss systems) get the rounds played so far, with results, and produce the next one.
+Standings come from the scoring layer of issue 6 (``fairdraw.scoring``, the same code
+``fairdraw standings`` runs); while that layer is missing the page says so instead of
+inventing numbers.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from fairdraw.core.errors import FairdrawError, InputError
+from fairdraw.core.model import Participant, Round, Schedule
+from fairdraw.core.registry import PairingRequest, all_systems, get_system
+from fairdraw.formats.players import parse_players_csv, parse_players_json
+from fairdraw.formats.schedule_json import dump_schedule
+
+#: chess result as typed -> the canonical string of the core model (``Table.result``).
+#: The keyboard shortcuts of issue 7 item 2: ``1`` white wins, ``=`` draw, ``0`` black wins.
+CHESS_RESULTS: dict[str, str] = {
+    "1": "1-0", "1-0": "1-0", "w": "1-0",
+    "0": "0-1", "0-1": "0-1", "b": "0-1",
+    "=": "1/2-1/2", "½": "1/2-1/2", "1/2": "1/2-1/2", "0.5": "1/2-1/2", ".5": "1/2-1/2", "5": "1/2-1/2",
+    "½-½": "1/2-1/2", "1/2-1/2": "1/2-1/2", "=-=": "1/2-1/2", "d": "1/2-1/2",
+    "+": "+/-", "+/-": "+/-", "+-": "+/-",
+    "-": "-/+", "-/+": "-/+", "-+": "-/+",
+    "--": "-/-", "-/-": "-/-",
+}
+CHESS_RESULT_LABELS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "-/-": "−/−"}
+
+
+class UnavailableError(FairdrawError):
+    """A feature whose system or layer has not landed in this installation yet."""
+
+
+def system_choices() -> list[dict[str, str]]:
+    """Every registered system for the "new event" form."""
+    return [{"name": cls.name, "kind": cls.kind, "description": cls.description} for cls in all_systems()]
+
+
+def system_kind(name: str) -> str:
+    """``fixed`` or ``per-round``; ``unknown`` when the system is not installed here."""
+    for cls in all_systems():
+        if cls.name == name:
+            return cls.kind
+    return "unknown"
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """System options from ``key=value`` lines (or a JSON object).
+
+    Values become booleans (true/false/yes/no), whole numbers or decimals where they look
+    like one, else strings; ``group-size`` and ``group_size`` are the same key.
+    """
+    text = text.strip()
+    if not text:
+        return {}
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"options: not valid JSON ({exc.msg})", field="options", line=exc.lineno) from None
+        if not isinstance(data, dict):
+            raise InputError("options: expected a JSON object", field="options")
+        return {str(k).replace("-", "_"): v for k, v in data.items()}
+    options: dict[str, Any] = {}
+    for number, raw in enumerate(re.split(r"[\n,;]+", text), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        key, sep, value = line.partition("=")
+        key = key.strip().lstrip("-").replace("-", "_")
+        if not key:
+            raise InputError(f"options: {line!r} is not key=value", field="options", line=number)
+        options[key] = _option_value(value.strip()) if sep else True
+    return options
+
+
+def _option_value(value: str) -> Any:
+    lowered = value.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if re.fullmatch(r"-?\d+", value):
+        return int(value)
+    if re.fullmatch(r"-?\d+\.\d*", value):
+        return float(value)
+    return value
+
+
+SCORING_PREFIXES = ("scoring.", "scoring_")
+
+
+def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(system options, scoring options): ``scoring.start=25000`` goes to the scoring."""
+    system: dict[str, Any] = {}
+    scoring: dict[str, Any] = {}
+    for key, value in options.items():
+        prefix = next((p for p in SCORING_PREFIXES if key.startswith(p)), None)
+        if prefix:
+            scoring[key[len(prefix):]] = value
+        else:
+            system[key] = value
+    return system, scoring
+
+
+def format_options(options: dict[str, Any]) -> str:
+    """The inverse of ``parse_options`` for display."""
+    return ", ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in options.items())
+
+
+# --- players in ----------------------------------------------------------------------
+
+
+def parse_player_text(text: str, *, filename: str = "pasted text") -> list[Participant]:
+    """Players from pasted or uploaded CSV, JSON or TRF16 text."""
+    stripped = text.lstrip("\ufeff").strip()
+    if not stripped:
+        raise InputError("nothing to import", source=filename)
+    if stripped.startswith(("[", "{")):
+        return parse_players_json(stripped, source=filename)
+    if re.match(r"^(012|001|XX.) ", stripped) or "\n001 " in stripped:
+        return _players_from_trf(stripped, filename)
+    return parse_players_csv(stripped, source=filename)
+
+
+def _players_from_trf(text: str, filename: str) -> list[Participant]:
+    """The ``001`` lines of a TRF16 file (id = start rank), through the reader of issue 3."""
+    try:
+        from fairdraw.formats.trf import parse_trf, trf_to_participants
+    except ImportError:
+        raise UnavailableError("TRF16 import is not available yet: the TRF16 reader (issue 3) is not installed") from None
+    players = list(trf_to_participants(parse_trf(text, source=filename)))
+    if not players:
+        raise InputError("the TRF16 text lists no players (no 001 lines)", source=filename)
+    return players
+
+
+# --- pairing -------------------------------------------------------------------------
+
+
+@dataclass
+class Pairing:
+    """The rounds a click on "pair" produced, and what the system said about them."""
+
+    rounds: list[Round]
+    meta: dict[str, Any] = field(default_factory=dict)
+    numbers: dict[int, int] = field(default_factory=dict)
+
+
+def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | None, options: dict[str, Any],
+              requested_byes: dict[int, str] | None = None) -> Pairing:
+    """Pair the next round (per-round systems) or the whole schedule (fixed systems)."""
+    try:
+        system = get_system(schedule.system)
+    except KeyError:
+        raise UnavailableError(
+            f"the pairing system {schedule.system!r} is not installed in this version of fairdraw"
+        ) from None
+    active = tuple(p for p in schedule.players if p.id not in withdrawn)
+    if len(active) < 2:
+        raise InputError("add at least two players first")
+    played = schedule.rounds
+    if system.kind == "fixed":
+        if played:
+            raise InputError(
+                "the schedule is already made; undo rounds to remake it (a fixed system plans every round at once)"
+            )
+        request = PairingRequest(players=active, total_rounds=total_rounds, seed=schedule.seed, options=options)
+        produced = system.pair(request)
+        new_rounds = list(produced.rounds)
+        if not new_rounds:
+            raise InputError("the system produced no rounds")
+    else:
+        if total_rounds is not None and len(played) >= total_rounds:
+            raise InputError(f"all {total_rounds} rounds are paired")
+        if played:
+            last = played[-1]
+            missing = [t.table for t in last.tables if t.result is None and t.scores is None]
+            if missing:
+                raise InputError(
+                    f"enter every result of round {last.round} first (missing: board {', '.join(map(str, missing))})"
+                )
+        # A withdrawn player stays in the field (the history refers to them) and is
+        # announced absent for the round, as a TRF16 file does with a blank round entry
+        # (the ``requested_byes`` option of fairdraw.formats.trf.trf_to_request).
+        requested = {**dict(options.get("requested_byes") or {}), **(requested_byes or {})}
+        for pid in withdrawn:
+            requested.setdefault(pid, "absent")
+        request = PairingRequest(
+            players=schedule.players,
+            history=played,
+            total_rounds=total_rounds,
+            seed=schedule.seed,
+            options={**options, "requested_byes": requested},
+        )
+        produced = system.pair(request)
+        new_rounds = [r for r in produced.rounds if r.round > len(played)][:1]
+        if not new_rounds:
+            raise InputError("the system produced no new round")
+    return Pairing(rounds=new_rounds, meta=_json_safe(produced.meta), numbers=dict(produced.numbers))
+
+
+def _json_safe(value: Any) -> Any:
+    """System metadata as plain JSON values (it is stored in a JSON column)."""
+    return json.loads(json.dumps(value, default=str))
+
+
+# --- results in ----------------------------------------------------------------------
+
+
+def parse_chess_result(text: str, *, board: str) -> str | None:
+    """The canonical result for what was typed in a board's field ('' means no result)."""
+    value = text.strip().replace(" ", "")
+    if not value:
+        return None
+    try:
+        return CHESS_RESULTS[value.lower()]
+    except KeyError:
+        raise InputError(
+            f"board {board}: {text!r} is not a result (type 1, = or 0; +, - or -- for forfeits)", field="result"
+        ) from None
+
+
+def parse_scores(values: list[str], *, board: str) -> tuple[int, ...] | None:
+    """Final scores per seat of a mahjong table: all seats filled, or none."""
+    cleaned = [v.strip().replace(" ", "").replace("_", "") for v in values]
+    if not any(cleaned):
+        return None
+    if not all(cleaned):
+        raise InputError(f"table {board}: fill in a score for every seat, or none", field="scores")
+    try:
+        return tuple(int(v) for v in cleaned)
+    except ValueError:
+        raise InputError(f"table {board}: scores must be whole numbers, got {' '.join(cleaned)}", field="scores") from None
+
+
+# --- standings -----------------------------------------------------------------------
+
+
+@dataclass
+class StandingsTable:
+    """One ranked table (one per group for Meerkamp-style events)."""
+
+    group: str | None
+    codes: list[str]
+    rows: list[dict[str, Any]]
+    scoring: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Standings:
+    """Every table of an event's standings."""
+
+    tables: list[StandingsTable]
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        return [row for table in self.tables for row in table.rows]
+
+
+def _number(value: Any) -> int | float:
+    """Points as the CLI's JSON writes them: whole numbers as int, else 6 decimals."""
+    from fractions import Fraction
+
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    if isinstance(value, int):
+        return value
+    return round(float(value), 6)
+
+
+def _is_tables(schedule: Schedule) -> bool:
+    return any(len(t.seats) > 2 for r in schedule.rounds for t in r.tables)
+
+
+def check_table_scores(scores: tuple[int, ...], *, board: str, scoring: str | None,
+                       scoring_options: dict[str, Any]) -> None:
+    """Refuse mahjong scores that cannot be right (they must add up to the seats' start
+    scores, issue 6), with the scoring layer's own check, when it is installed."""
+    if scoring not in (None, "", "mahjong"):
+        return
+    try:
+        from fairdraw.scoring.mahjong import check_game, params_from
+    except ImportError:
+        return
+    try:
+        params = params_from(dict(scoring_options))
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"scoring options: {exc}", field="options") from None
+    problem = check_game(scores, len(scores), params)
+    if problem:
+        raise InputError(f"table {board}: {problem}", field="scores")
+
+
+def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
+              scoring_options: dict[str, Any] | None = None) -> Standings:
+    """Standings from the scoring layer of issue 6 (``fairdraw.scoring``).
+
+    Raises ``UnavailableError`` while that layer is not installed, and ``InputError``
+    for a scoring or tie-break code it does not know; never invents a table.
+    """
+    try:
+        from fairdraw.scoring.standings import compute_group_standings
+    except ImportError:
+        raise UnavailableError("standings are not available yet: the scoring layer (issue 6) is not installed") from None
+    if not any(t.result is not None or t.scores is not None or any(getattr(g, "scores", None) for g in t.games)
+               for r in schedule.rounds for t in r.tables):
+        return Standings(tables=[])
+    codes = None
+    if tiebreaks:
+        codes = [] if tiebreaks.strip().lower() == "none" else [c for c in tiebreaks.split(",") if c]
+    chosen: Any = scoring or None
+    try:
+        if scoring_options:
+            from fairdraw.scoring import get_scoring
+
+            chosen = get_scoring(scoring or ("mahjong" if _is_tables(schedule) else "standard"), **scoring_options)
+        computed = compute_group_standings(schedule, chosen, codes)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise InputError(f"standings: {exc.args[0] if exc.args else exc}", field="scoring") from None
+    tables = []
+    for st in computed:
+        rows = [
+            {"rank": r.rank, "id": r.id, "name": r.name, "number": r.number, "points": _number(r.points),
+             "tiebreaks": {k: _number(v) for k, v in r.tiebreaks.items()}}
+            for r in st.rows
+        ]
+        tables.append(StandingsTable(group=st.group, codes=list(st.tiebreaks), rows=rows, scoring=st.scoring,
+                                     meta=_json_safe(st.meta)))
+    return Standings(tables=tables)
+
+
+# --- exports -------------------------------------------------------------------------
+
+
+def export_json(schedule: Schedule) -> str:
+    """The shared schedule JSON (``fairdraw.schedule/1``) with results."""
+    return dump_schedule(schedule)
+
+
+_TRF_SIDES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+", "-"),
+              "-/+": ("-", "+"), "-/-": ("-", "-")}
+
+
+def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None) -> str:
+    """The event as TRF16 (FIDE's exchange format) through the writer of issue 3.
+
+    Start ranks are the pairing numbers; each round column holds the opponent, the colour
+    and the result letter, byes their TRF letter (U allocated, H half, F full, Z zero,
+    blank absence). Points (columns 80-83) follow TRF's default point system. Only chess
+    events (two seats per board) have a TRF16 form.
+    """
+    try:
+        from fairdraw.formats import trf
+    except ImportError:
+        raise UnavailableError("TRF16 export is not available yet: the TRF16 writer (issue 3) is not installed") from None
+    if any(len(t.seats) != 2 for r in schedule.rounds for t in r.tables):
+        raise InputError("TRF16 is a chess format: this event has tables of more than two")
+    order = sorted(schedule.players, key=lambda p: (schedule.number_of(p.id), p.id))
+    start = {p.id: index for index, p in enumerate(order, start=1)}
+    entries: dict[int, list[Any]] = {p.id: [] for p in order}
+    for rnd in schedule.rounds:
+        seen: dict[int, Any] = {}
+        for table in rnd.tables:
+            white, black = table.seats
+            w, b = _TRF_SIDES.get(table.result or "", (" ", " "))
+            seen[white] = trf.RoundEntry(start[black], "w", w)
+            seen[black] = trf.RoundEntry(start[white], "b", b)
+        for bye in rnd.byes:
+            letter = {"meerkamp-bye": "F"}.get(bye.kind, trf.BYE_LETTER_OF.get(bye.kind, "U"))
+            seen[bye.id] = trf.RoundEntry(None, "-", letter)
+        for pid, column in entries.items():
+            column.append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
+    points = trf.PointSystem()
+    lines: list[Any] = [trf.RawLine(f"012 {name}".rstrip())]
+    if total_rounds is not None:
+        lines.append(trf.RoundsLine(f"XXR {total_rounds}", total_rounds))
+    for p in order:
+        games = entries[p.id]
+        lines.append(trf.PlayerLine(number=start[p.id], name=p.name, rating=p.rating, federation=p.federation or "",
+                                    points=sum(points.of(g) for g in games), games=games))
+    return trf.TrfDocument(lines=lines, line_ending="\n").dump()
+
+
+def export_csv(schedule: Schedule) -> str:
+    """One row per seat and per bye, with the result or score: easy to open in a spreadsheet."""
+    import csv
+
+    from fairdraw.formats.render import seat_labels
+
+    names = {p.id: p.name for p in schedule.players}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["round", "group", "table", "seat", "id", "number", "name", "result", "score"])
+    for rnd in schedule.rounds:
+        for table in rnd.tables:
+            labels = seat_labels(len(table.seats))
+            for index, (seat, pid) in enumerate(zip(labels, table.seats, strict=True)):
+                score = table.scores[index] if table.scores is not None and index < len(table.scores) else ""
+                writer.writerow([rnd.round, table.group or "", table.table, seat, pid, schedule.number_of(pid),
+                                 names.get(pid, ""), table.result or "", score])
+        for bye in rnd.byes:
+            writer.writerow([rnd.round, "", "", bye.kind, bye.id, schedule.number_of(bye.id), names.get(bye.id, ""),
+                             "", ""])
+    return out.getvalue()
+
+
+def export_players_csv(schedule: Schedule) -> str:
+    """The field as a players CSV that ``fairdraw`` reads back (issue 2, item 4)."""
+    import csv
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["id", "name", "rating", "federation", "club"])
+    for p in schedule.players:
+        writer.writerow([p.id, p.name, "" if p.rating is None else p.rating, p.federation or "", p.club or ""])
+    return out.getvalue()

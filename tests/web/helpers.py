@@ -1,0 +1,50 @@
+"""Small helpers that drive the web page the way a browser's forms do."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import csrf_of
+
+
+def create_event(client: TestClient, system: str, name: str = "Club evening", **fields: str) -> int:
+    page = client.get("/")
+    data = {"name": name, "system": system, "csrf_token": csrf_of(page.text), **fields}
+    response = client.post("/events", data=data, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    match = re.match(r"/events/(\d+)", response.headers["location"])
+    assert match, response.headers["location"]
+    return int(match.group(1))
+
+
+def post(client: TestClient, event_id: int, path: str, **data: str):  # type: ignore[no-untyped-def]
+    page = client.get(f"/events/{event_id}")
+    return client.post(f"/events/{event_id}{path}", data={"csrf_token": csrf_of(page.text), **data})
+
+
+def import_players(client: TestClient, event_id: int, text: str) -> str:
+    return post(client, event_id, "/players/import", text=text).text
+
+
+def field_csv(count: int) -> str:
+    return "name,rating\n" + "\n".join(f"Player {i},{2400 - 10 * i}" for i in range(1, count + 1))
+
+
+def board_fields(html: str) -> list[dict[str, str]]:
+    """Per board on a round page: its id, version and the value shown."""
+    boards = []
+    for match in re.finditer(r'name="v(\d+)" value="(\d+)">\s*<input type="hidden" name="o\1" value="([^"]*)"', html):
+        boards.append({"id": match.group(1), "version": match.group(2), "shown": match.group(3)})
+    return boards
+
+
+def results_form(html: str, results: dict[int, str]) -> dict[str, str]:
+    """The results form of a chess round with ``results`` (board index -> typed text)."""
+    data = {"csrf_token": csrf_of(html)}
+    for index, board in enumerate(board_fields(html)):
+        data[f"v{board['id']}"] = board["version"]
+        data[f"o{board['id']}"] = board["shown"]
+        data[f"r{board['id']}"] = results.get(index, board["shown"])
+    return data
