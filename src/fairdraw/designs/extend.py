@@ -3,8 +3,8 @@
 Why a tabu search: once no repeat-free design is known for the wanted rounds, the issue's
 quality order (b) asks for the fewest repeat meetings, then the lowest maximum meetings
 of any pair. Both are sums over pairs of a convex function of the meeting count, so we
-minimise  cost = sum over pairs of  A·max(0, m - 1) + m^2  (A = n^2 makes repeats dominate;
-m^2 spreads the rest so no pair is piled on). Moves swap two players of one round at
+minimise  cost = sum over pairs of  n^3·e + n·e^2 + m^2  with e = max(0, m - 1): repeats
+dominate, then piling repeats on one pair, then the spread of first meetings. Moves swap two players of one round at
 different tables (every player stays once per round). The search is deterministic: it is
 bounded by a step count, never by the clock, and draws from a seeded generator.
 """
@@ -23,10 +23,17 @@ class PairCounts:
     def __init__(self, n: int) -> None:
         self.n = n
         self.m = [[0] * n for _ in range(n)]
-        self.weight = n * n
+        self.weight = n**3
 
     def cost_of(self, c: int) -> int:
-        return self.weight * max(0, c - 1) + c * c
+        extra = max(0, c - 1)
+        return self.weight * extra + self.n * extra * extra + c * c
+
+    def tables(self, limit: int = 64) -> tuple[list[int], list[int]]:
+        """(inc, dec): cost change of a count c going to c+1 and to c-1, for c < limit."""
+        inc = [self.cost_of(c + 1) - self.cost_of(c) for c in range(limit)]
+        dec = [0] + [self.cost_of(c - 1) - self.cost_of(c) for c in range(1, limit)]
+        return inc, dec
 
     def add_table(self, table: Sequence[int], step: int = 1) -> None:
         for i, a in enumerate(table):
@@ -39,24 +46,19 @@ class PairCounts:
         return sum(self.cost_of(self.m[a][b]) for a in range(self.n) for b in range(a + 1, self.n))
 
 
-def _swap_delta(pc: PairCounts, A: list[int], B: list[int], pi: int, pj: int) -> int:
+def _swap_delta(
+    pc: PairCounts, A: list[int], B: list[int], pi: int, pj: int, inc: list[int], dec: list[int]
+) -> int:
     """Cost change of swapping A[pi] and B[pj] (tables of one round)."""
     p, q = A[pi], B[pj]
-    m = pc.m
-    w = pc.weight
+    mp, mq = pc.m[p], pc.m[q]
     delta = 0
     for a in A:
         if a != p:
-            c = m[p][a]
-            delta += (w * max(0, c - 2) + (c - 1) ** 2) - (w * max(0, c - 1) + c * c)
-            c = m[q][a]
-            delta += (w * max(0, c) + (c + 1) ** 2) - (w * max(0, c - 1) + c * c)
+            delta += dec[mp[a]] + inc[mq[a]]
     for b in B:
         if b != q:
-            c = m[q][b]
-            delta += (w * max(0, c - 2) + (c - 1) ** 2) - (w * max(0, c - 1) + c * c)
-            c = m[p][b]
-            delta += (w * max(0, c) + (c + 1) ** 2) - (w * max(0, c - 1) + c * c)
+            delta += dec[mq[b]] + inc[mp[b]]
     return delta
 
 
@@ -92,22 +94,26 @@ def improve(
     if not rounds:
         return []
     cost = pc.total()
+    inc, dec = pc.tables(len(fixed) + len(free) + 2)
     best_cost = cost
     best = [[tuple(t) for t in rnd] for rnd in rounds]
     tabu: dict[tuple[int, int, int], int] = {}
     for step in range(steps):
         ri = rng.randrange(len(rounds))
         rnd = rounds[ri]
+        # players in this round's most-repeated pairs first (quality (b): after the
+        # repeat count, the maximum meetings of a pair)
+        worst = max((pc.m[p][o] for t in rnd for p in t for o in t if o != p), default=0)
         hot = [
             (ti, pi)
             for ti, t in enumerate(rnd)
             for pi, p in enumerate(t)
-            if any(pc.m[p][o] > 1 for o in t if o != p)
+            if worst > 1 and any(pc.m[p][o] == worst for o in t if o != p)
         ]
         if not hot:
             hot = [(ti, pi) for ti, t in enumerate(rnd) for pi in range(len(t))]
-            if len(hot) > 8:
-                hot = rng.sample(hot, 8)
+        if len(hot) > 4:
+            hot = rng.sample(hot, 4)
         choice = None
         best_delta = None
         for ti, pi in hot:
@@ -117,7 +123,7 @@ def improve(
                 if tj == ti:
                     continue
                 for pj, q in enumerate(B):
-                    d = _swap_delta(pc, A, B, pi, pj)
+                    d = _swap_delta(pc, A, B, pi, pj, inc, dec)
                     if (tabu.get((ri, p, tj), -1) > step or tabu.get((ri, q, ti), -1) > step) and cost + d >= best_cost:
                         continue
                     if best_delta is None or d < best_delta or (d == best_delta and rng.random() < 0.3):
@@ -138,10 +144,12 @@ def improve(
     return [[tuple(sorted(t)) for t in rnd] for rnd in best]
 
 
-def greedy_round(pc: PairCounts, sizes: Sequence[int], rng: random.Random) -> Round:
+def greedy_round(
+    pc: PairCounts, sizes: Sequence[int], rng: random.Random, players: Sequence[int] | None = None
+) -> Round:
     """One round built greedily: each table starts from a random free player and adds the
-    free player who has met the table least (ties at random)."""
-    free = list(range(pc.n))
+    free player who has met the table least (ties at random). ``players`` defaults to all."""
+    free = list(range(pc.n)) if players is None else list(players)
     rng.shuffle(free)
     out: Round = []
     for size in sizes:
@@ -157,6 +165,36 @@ def greedy_round(pc: PairCounts, sizes: Sequence[int], rng: random.Random) -> Ro
     return out
 
 
+def relabel_chunk(pc: PairCounts, chunk: Sequence[Round], *, seed: int, steps: int = 2500) -> list[Round]:
+    """The rounds ``chunk`` (a repeat-free design) under a permutation of its positions chosen
+    so that its pairs avoid pairs already met (cost as in ``PairCounts``), by seeded swaps."""
+    n = pc.n
+    rng = random.Random(seed)
+    sigma = list(range(n))
+    rng.shuffle(sigma)
+    co: list[list[int]] = [[] for _ in range(n)]
+    for rnd in chunk:
+        for t in rnd:
+            for a in t:
+                co[a].extend(b for b in t if b != a)
+    m = pc.m
+    inc, _ = pc.tables(max(64, max(max(row) for row in m) + 2))
+
+    def part(x: int, who: int, skip: int) -> int:
+        row = m[who]
+        return sum(inc[row[sigma[o]]] for o in co[x] if o != skip)
+
+    for _ in range(steps):
+        x, y = rng.randrange(n), rng.randrange(n)
+        if x == y:
+            continue
+        before = part(x, sigma[x], y) + part(y, sigma[y], x)
+        after = part(x, sigma[y], y) + part(y, sigma[x], x)
+        if after <= before:
+            sigma[x], sigma[y] = sigma[y], sigma[x]
+    return [[tuple(sigma[p] for p in t) for t in rnd] for rnd in chunk]
+
+
 def extend(
     rounds: Sequence[Round],
     n: int,
@@ -166,20 +204,32 @@ def extend(
     seed: int = 0,
     steps: int | None = None,
 ) -> list[Round]:
-    """``rounds`` followed by greedy-then-tabu rounds up to ``total`` rounds of tables of k."""
+    """``rounds`` followed by more rounds up to ``total`` with the fewest repeats.
+
+    When ``rounds`` is a repeat-free design, further rounds are copies of it under a
+    permutation that avoids the pairs already met (a second copy of a complete design gives
+    every pair exactly twice: the least possible); a final tabu search polishes the added
+    rounds. Without a design, rounds are built greedily and polished the same way.
+    """
     rng = random.Random(seed)
     pc = PairCounts(n)
     for rnd in rounds:
         for t in rnd:
             pc.add_table(t)
     extra: list[Round] = []
-    for _ in range(total - len(rounds)):
-        rnd = greedy_round(pc, [k] * (n // k), rng)
-        for t in rnd:
-            pc.add_table(t)
-        extra.append(rnd)
+    base = [list(r) for r in rounds]
+    while len(base) + len(extra) < total:
+        need = total - len(base) - len(extra)
+        if base:
+            chunk = relabel_chunk(pc, base[:need], seed=rng.randrange(1 << 30))
+        else:
+            chunk = [greedy_round(pc, [k] * (n // k), rng)]
+        for rnd in chunk:
+            for t in rnd:
+                pc.add_table(t)
+        extra.extend(chunk)
     if not extra:
-        return [list(r) for r in rounds]
-    budget = steps if steps is not None else max(300, min(3000, 400_000 // max(1, n * len(extra))))
+        return base
+    budget = steps if steps is not None else max(100, min(800, 12_000 // max(1, len(extra))))
     extra = improve(rounds, extra, n, seed=seed, steps=budget)
-    return [list(r) for r in rounds] + extra
+    return base + extra

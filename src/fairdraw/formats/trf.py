@@ -610,3 +610,37 @@ def trf_to_request(
         total_rounds=total_rounds if total_rounds is not None else doc.total_rounds,
         options=options,
     )
+
+
+def truncated(doc: TrfDocument, rounds: int, *, total_rounds: int | None = None,
+              initial_colour: str | None = None) -> TrfDocument:
+    """A copy holding rounds 1..``rounds`` and the absences announced for the next round
+    (entries without opponent other than U), with points recomputed: the file an arbiter
+    has just before pairing round ``rounds + 1``. ``total_rounds`` and ``initial_colour``
+    add ``XXR``/``XXC`` lines (replacing existing ones)."""
+    ps = doc.points
+    lines: list[TrfLine] = []
+    for line in doc.lines:
+        if isinstance(line, PlayerLine):
+            games = list(line.games[:rounds])
+            games += [RoundEntry(None, " ", " ")] * (rounds - len(games))
+            if rounds < len(line.games):
+                g = line.games[rounds]
+                if g.opponent is None and g.result not in ("U", " "):
+                    games.append(g)
+            pts = sum(ps.of(g) for g in games[:rounds])
+            lines.append(replace(line, games=games, points=pts))
+        elif isinstance(line, RoundsLine) and total_rounds is not None:
+            continue
+        elif isinstance(line, ColourLine) and initial_colour is not None:
+            continue
+        else:
+            lines.append(line)
+    extra: list[TrfLine] = []
+    if total_rounds is not None:
+        extra.append(RoundsLine(f"XXR {total_rounds}", total_rounds))
+    if initial_colour is not None:
+        extra.append(ColourLine(f"XXC {initial_colour}1", initial_colour))
+    at = next((i for i, x in enumerate(lines) if isinstance(x, PlayerLine)), len(lines))
+    lines[at:at] = extra
+    return TrfDocument(lines=lines, line_ending=doc.line_ending, final_newline=doc.final_newline, source=doc.source)

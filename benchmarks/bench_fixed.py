@@ -1,0 +1,64 @@
+"""Fixed-schedule systems: Heller search time and spread per field size; Meerkamp/Varma speed.
+
+Run: ``python -m benchmarks fixed``. CPU seconds (process time) are reported beside the
+wall clock because the shared machine's load changes wall times a lot.
+"""
+
+from __future__ import annotations
+
+import time
+
+from fairdraw.core.model import Participant
+
+
+def _heller_rows() -> list[str]:
+    from fairdraw.systems.heller import find_schemes, statement
+
+    rows = []
+    for n in range(4, 21):
+        rounds = min(5, n + n % 2 - 1)
+        wall, cpu = time.perf_counter(), time.process_time()
+        scheme = find_schemes(n, rounds, 1, seed="bench")[0]  # a seed forces a fresh search
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        m = scheme.metrics
+        rows.append(
+            f"| {n} | {rounds} | {m.spread} | {statement(n, scheme)} | {m.colour_repeats} | {cpu:.1f} | {wall:.1f} |"
+        )
+    return rows
+
+
+def run() -> str:
+    from fairdraw.systems.meerkamp import meerkamp_schedule
+    from fairdraw.systems.varma import varma_numbers
+
+    lines = [
+        "## Fixed",
+        "",
+        "Heller schemes, fresh CP-SAT search (one worker, deterministic budget; shipped schemes for",
+        "8/10/12 players load instantly):",
+        "",
+        "| N | rounds | spread | statement | colour repeats | CPU s | wall s |",
+        "|---|---|---|---|---|---|---|",
+        *_heller_rows(),
+        "",
+    ]
+    players = [Participant(id=i, name=f"P{i}", rating=2400 - i, federation=f"F{i % 5}") for i in range(1, 1001)]
+    start = time.perf_counter()
+    meerkamp_schedule(players, group_size=4, double=True)
+    mk = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in range(1000):
+        varma_numbers(players[:24])
+    va = (time.perf_counter() - start) / 1000
+    lines += [
+        f"Meerkamp, 1,000 players in double round robin groups of 4: {mk * 1000:.0f} ms.",
+        f"Varma numbering of 24 players: {va * 1e6:.0f} µs.",
+        "",
+        "Reproduce: `python -m benchmarks fixed`.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(run())

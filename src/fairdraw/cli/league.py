@@ -1,0 +1,167 @@
+"""``fairdraw league``, ``league-reseat`` and ``league-table`` (issue 5).
+
+Thin adapter: read players or a schedule, call the ``mahjong-league`` system, render,
+write atomically. Bad input raises InputError (exit 2) before anything is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from fairdraw.cli.base import OutputFormat, app, pick_format, write_output
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Participant, Schedule
+
+_SEPARATE_HELP = "Keep players of the same club (or federation) apart where the design allows: club|federation."
+
+
+def _render(schedule: Schedule, fmt: OutputFormat) -> str:
+    from fairdraw.formats import league as view
+    from fairdraw.formats.schedule_json import dump_schedule
+
+    if fmt is OutputFormat.json:
+        return dump_schedule(schedule)
+    if fmt is OutputFormat.csv:
+        return view.render_league_csv(schedule)
+    if fmt is OutputFormat.html:
+        return view.render_league_html(schedule)
+    return view.render_league_text(schedule)
+
+
+def _split_values(values: list[str] | None) -> list[str]:
+    """Accept both ``--drop 3 --drop 5`` and ``--drop 3,5``."""
+    out: list[str] = []
+    for value in values or []:
+        out.extend(v.strip() for v in value.split(",") if v.strip())
+    return out
+
+
+@app.command("league")
+def league_command(
+    players: int | None = typer.Option(None, "--players", "-n", help="Field size (players named Player 1..N)."),
+    sessions: int = typer.Option(6, "--sessions", "-s", help="Sessions in the season."),
+    names: Path | None = typer.Option(None, "--names", help="Players file (CSV with a name column, or JSON)."),
+    seed: str | None = typer.Option(None, "--seed", help="Public seed string for the player-to-position draw."),
+    separate: str | None = typer.Option(None, "--separate", help=_SEPARATE_HELP),
+    prefer: int = typer.Option(5, "--prefer", help="5: fewest groups (default); 4: most groups of 4."),
+    json_: bool = typer.Option(False, "--json", help="Write the schedule JSON (fairdraw.schedule/1)."),
+    csv_: bool = typer.Option(False, "--csv", help="One CSV row per seat per hanchan."),
+    html_: bool = typer.Option(False, "--html", help="A printable HTML page."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+) -> None:
+    """Plan a mahjong league season: groups of 4 and 5 each session, fewest repeat groupings."""
+    from fairdraw.core.registry import PairingRequest, get_system
+    from fairdraw.formats.players import numbered_players, read_players
+
+    fmt = pick_format(json_, csv_, html_)
+    field: list[Participant]
+    if names is not None:
+        field = read_players(names)
+        if players is not None and players != len(field):
+            raise InputError(
+                f"--players {players} but the file lists {len(field)} players", source=str(names), field="players"
+            )
+    elif players is not None:
+        if players < 1:
+            raise InputError(f"--players must be positive, got {players}", field="players")
+        field = numbered_players(players)
+    else:
+        raise InputError("give --players N or --names PLAYERS", field="players")
+    if sessions < 1:
+        raise InputError(f"--sessions must be at least 1, got {sessions}", field="sessions")
+    request = PairingRequest(
+        players=tuple(field),
+        total_rounds=sessions,
+        seed=seed,
+        options={"sessions": sessions, "prefer": prefer, "separate": separate},
+    )
+    schedule = get_system("mahjong-league").pair(request)
+    write_output(_render(schedule, fmt), output)
+
+
+@app.command("league-reseat")
+def league_reseat_command(
+    schedule_file: Path = typer.Argument(..., metavar="SCHEDULE.json", help="A league schedule written by --json."),
+    from_session: int = typer.Option(..., "--from-session", help="First session to re-plan (earlier ones are kept)."),
+    drop: list[str] = typer.Option(None, "--drop", help="Id of a player who leaves (repeat, or comma-separated)."),
+    add: list[str] = typer.Option(None, "--add", help="Name of a player who joins (repeat, or comma-separated)."),
+    sessions: int | None = typer.Option(None, "--sessions", help="Season length (default: as in the file)."),
+    prefer: int = typer.Option(5, "--prefer", help="5: fewest groups (default); 4: most groups of 4."),
+    separate: str | None = typer.Option(None, "--separate", help=_SEPARATE_HELP),
+    json_: bool = typer.Option(False, "--json"),
+    csv_: bool = typer.Option(False, "--csv"),
+    html_: bool = typer.Option(False, "--html"),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+) -> None:
+    """Keep the sessions played, change the field, and re-plan the rest of the season."""
+    from fairdraw.core.registry import PairingRequest, get_system
+    from fairdraw.formats.schedule_json import load_schedule
+
+    fmt = pick_format(json_, csv_, html_)
+    old = load_schedule(schedule_file)
+    src = str(schedule_file)
+    total = sessions if sessions is not None else len(old.rounds)
+    if not 1 <= from_session <= total:
+        raise InputError(
+            f"--from-session must be between 1 and {total}, got {from_session}", source=src, field="from-session"
+        )
+    kept = tuple(r for r in old.rounds if r.round < from_session)
+    drop_ids: list[int] = []
+    for value in _split_values(drop):
+        try:
+            drop_ids.append(int(value))
+        except ValueError:
+            raise InputError(f"--drop takes player ids, got {value!r}", source=src, field="drop") from None
+    known = {p.id for p in old.players}
+    for pid in drop_ids:
+        if pid not in known:
+            raise InputError(f"--drop {pid}: no player with that id in the schedule", source=src, field="drop")
+    left = set(drop_ids) | {int(i) for i in old.meta.get("dropped", [])}
+    field = [p for p in old.players if p.id not in left]
+    next_id = max(known, default=0) + 1
+    for name in _split_values(add):
+        field.append(Participant(id=next_id, name=name))
+        next_id += 1
+    request = PairingRequest(
+        players=tuple(field),
+        history=kept,
+        total_rounds=total,
+        seed=old.seed,
+        options={
+            "sessions": total - len(kept),
+            "prefer": prefer,
+            "separate": separate,
+            "history_players": tuple(p for p in old.players if p.id in left),
+            "previous": tuple(r for r in old.rounds if r.round >= from_session),
+        },
+    )
+    if total - len(kept) < 1:
+        raise InputError("nothing left to re-plan", source=src, field="from-session")
+    schedule = get_system("mahjong-league").pair(request)
+    write_output(_render(schedule, fmt), output)
+
+
+@app.command("league-table")
+def league_table_command(
+    first: int = typer.Option(10, "--from", help="Smallest field size."),
+    last: int = typer.Option(100, "--to", help="Largest field size."),
+    sessions: int = typer.Option(6, "--sessions", "-s", help="Season length."),
+    prefer: int = typer.Option(5, "--prefer", help="5: fewest groups (default); 4: most groups of 4."),
+    html_: bool = typer.Option(False, "--html", help="A printable HTML page."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+) -> None:
+    """For every field size: group sizes, sessions without a repeat, repeats over the season."""
+    from fairdraw.formats.league import render_table_html, render_table_text
+    from fairdraw.systems.league.table import league_table
+
+    if first < 1 or last < first:
+        raise InputError(f"need 1 <= --from <= --to, got {first}..{last}", field="from")
+    if sessions < 1:
+        raise InputError(f"--sessions must be at least 1, got {sessions}", field="sessions")
+    if prefer not in (4, 5):
+        raise InputError(f"--prefer must be 4 or 5, got {prefer}", field="prefer")
+    rows = league_table(first, last, sessions, prefer)
+    text = render_table_html(rows, sessions) if html_ else render_table_text(rows, sessions)
+    write_output(text, output)

@@ -1,0 +1,169 @@
+"""Mahjong tournament commands: ``seat``, ``reseat``, ``seat-ranked`` (issue 4)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fairdraw.cli.base import app, emit, err_console
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Participant, Schedule
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Write the schedule JSON (fairdraw.schedule/1).")]
+CsvOpt = Annotated[bool, typer.Option("--csv", help="Write CSV, one row per seat.")]
+HtmlOpt = Annotated[bool, typer.Option("--html", help="Write a printable HTML page.")]
+OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file (atomically).")]
+ReportOpt = Annotated[
+    Path | None, typer.Option("--report", help="Write report.md, meetings.svg and winds.svg into this folder.")
+]
+
+
+def _finish(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Path | None, report: Path | None) -> None:
+    emit(schedule, json_, csv_, html_, output)
+    if report is not None:
+        from fairdraw.formats.mahjong_report import write_report
+
+        write_report(schedule, report)
+    meta = schedule.meta
+    metrics = meta.get("metrics", {})
+    design = meta.get("design", {})
+    err_console.print(
+        f"seed {schedule.seed!r}; design: {design.get('source', 'n/a')}; "
+        f"repeats {metrics.get('repeats', '?')}, max meetings {metrics.get('max_meetings', '?')}",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@app.command("seat")
+def seat_command(
+    rounds: Annotated[int, typer.Option("--rounds", "-r", help="Number of rounds (hanchan).")],
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players (or use --names).")] = None,
+    table_size: Annotated[int, typer.Option("--table-size", help="Seats per table.")] = 4,
+    names: Annotated[Path | None, typer.Option("--names", help="Players file (CSV or JSON, as `fairdraw` reads).")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", help="Public draw seed string (default 'fairdraw').")] = None,
+    separate: Annotated[str | None, typer.Option("--separate", help="Keep apart players of one 'club' or 'federation'.")] = None,
+    byes: Annotated[bool, typer.Option("--byes", help="Let the fewest players sit out when the field does not fill the tables.")] = False,
+    ranked_last: Annotated[int, typer.Option("--ranked-last", help="Leave the last M rounds to `seat-ranked`.")] = 0,
+    json_: JsonOpt = False,
+    csv_: CsvOpt = False,
+    html_: HtmlOpt = False,
+    output: OutOpt = None,
+    report: ReportOpt = None,
+) -> None:
+    """Seat a mahjong tournament: no repeat meetings while mathematics allows, balanced winds,
+    a draw anyone can reproduce from the seed."""
+    from fairdraw.core.registry import PairingRequest, get_system
+    from fairdraw.formats.players import numbered_players, read_players
+
+    field = read_players(names) if names is not None else None
+    if field is not None and players is not None and players != len(field):
+        raise InputError(f"--players {players} but {names} lists {len(field)} players", source=str(names), field="players")
+    if field is None and players is None:
+        raise InputError("give --players N or --names FILE", field="players")
+    plist = field if field is not None else numbered_players(int(players or 0))
+    request = PairingRequest(
+        players=tuple(plist),
+        total_rounds=rounds,
+        seed=seed,
+        options={"table_size": table_size, "separate": separate, "byes": byes, "ranked_last": ranked_last},
+    )
+    schedule = get_system("mahjong").pair(request)
+    _finish(schedule, json_, csv_, html_, output, report)
+
+
+@app.command("reseat")
+def reseat_command(
+    schedule_file: Annotated[Path, typer.Argument(help="Schedule JSON written by `fairdraw seat --json`.")],
+    from_round: Annotated[int, typer.Option("--from-round", help="First round to re-seat (earlier rounds are kept).")],
+    drop: Annotated[list[int] | None, typer.Option("--drop", help="Id of a player who leaves (repeatable).")] = None,
+    add: Annotated[list[str] | None, typer.Option("--add", help="Name of a player who joins (repeatable).")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", help="Seed for the re-seat (default: the schedule's).")] = None,
+    byes: Annotated[bool, typer.Option("--byes", help="Allow sit-outs when the new field does not fill the tables.")] = False,
+    json_: JsonOpt = False,
+    csv_: CsvOpt = False,
+    html_: HtmlOpt = False,
+    output: OutOpt = None,
+    report: ReportOpt = None,
+) -> None:
+    """Keep the rounds before K and re-seat the rest with the fewest new repeats."""
+    from fairdraw.formats.schedule_json import load_schedule
+    from fairdraw.systems.mahjong.changes import reseat
+
+    schedule = load_schedule(schedule_file)
+    new = reseat(schedule, from_round, drop=drop or [], add=add or [], seed=seed, byes=byes)
+    _finish(new, json_, csv_, html_, output, report)
+
+
+def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
+    """Players in ranking order from standings JSON ({"standings": [{"rank", "id", "name"}]}),
+    a players CSV/JSON in rank order, or a CSV with a ``rank`` column."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
+    by_id = {p.id: p for p in schedule.players} if schedule else {}
+    if path.suffix.lower() == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno, column=exc.colno) from None
+        if isinstance(data, dict) and isinstance(data.get("standings"), list):
+            rows = data["standings"]
+            out = []
+            for i, row in enumerate(rows):
+                if not isinstance(row, dict) or "id" not in row:
+                    raise InputError("each standing needs an 'id'", source=str(path), field=f"standings[{i}].id")
+                pid = row["id"]
+                if not isinstance(pid, int):
+                    raise InputError(f"id must be a whole number, got {pid!r}", source=str(path), field=f"standings[{i}].id")
+                if by_id and pid not in by_id:
+                    raise InputError(f"id {pid} is not in the schedule", source=str(path), field=f"standings[{i}].id")
+                out.append((row.get("rank", i + 1), i, by_id.get(pid) or Participant(id=pid, name=str(row.get("name", pid)))))
+            return [p for _, _, p in sorted(out, key=lambda x: (x[0], x[1]))]
+    from fairdraw.formats.players import read_players
+
+    players = read_players(path)
+    if path.suffix.lower() != ".json":
+        reader = csv.DictReader(io.StringIO(text), delimiter=";" if text.splitlines()[0].count(";") > text.splitlines()[0].count(",") else ",")
+        ranks = []
+        for line, row in enumerate(reader, start=2):
+            value = (row.get("rank") or "").strip()
+            if value:
+                try:
+                    ranks.append(int(value))
+                except ValueError:
+                    raise InputError(f"rank must be a whole number, got {value!r}", source=str(path), line=line, field="rank") from None
+        if len(ranks) == len(players):
+            players = [p for _, _, p in sorted(zip(ranks, range(len(players)), players, strict=True))]
+    if by_id:
+        for p in players:
+            if p.id not in by_id:
+                raise InputError(f"id {p.id} is not in the schedule", source=str(path), field="id")
+        players = [by_id[p.id] for p in players]
+    return players
+
+
+@app.command("seat-ranked")
+def seat_ranked_command(
+    standings: Annotated[Path, typer.Argument(help="Standings JSON ({'standings': [...]}) or a CSV in rank order.")],
+    schedule_file: Annotated[Path | None, typer.Option("--schedule", help="The schedule so far (winds are balanced against it; the round is appended).")] = None,
+    table_size: Annotated[int, typer.Option("--table-size", help="Seats per table (without --schedule).")] = 4,
+    json_: JsonOpt = False,
+    csv_: CsvOpt = False,
+    html_: HtmlOpt = False,
+    output: OutOpt = None,
+) -> None:
+    """Seat the next round by ranking: 1-4, 5-8, ... (seed 001, EMA-style final rounds)."""
+    from fairdraw.formats.schedule_json import load_schedule
+    from fairdraw.systems.mahjong.changes import seat_ranked
+
+    schedule = load_schedule(schedule_file) if schedule_file else None
+    ranking = read_standings(standings, schedule)
+    new = seat_ranked(ranking, schedule, table_size=table_size)
+    emit(new, json_, csv_, html_, output)

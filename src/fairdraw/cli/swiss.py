@@ -1,0 +1,181 @@
+"""``fairdraw pair``: the next round of a per-round system (FIDE Dutch, club Swiss, ...),
+and ``dutch_check`` behind ``fairdraw check --dutch TRF``.
+
+Input is a TRF16 file or a schedule JSON with results; the system is looked up in the
+registry, so any per-round system works the same way. Output: a readable table
+(default), the endorsed engines' list format (``-p``: number of pairs, then ``white
+black`` per board, the pairing-allocated bye as ``id 0``) or the schedule JSON
+(``--json``). Nothing is written when the input is bad (exit 2) or cannot be paired
+(exit 3).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from fairdraw.cli.base import app, console, err_console, write_output
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Round, Schedule
+from fairdraw.core.registry import PairingRequest, get_system
+
+
+def _looks_like_json(path: Path) -> bool:
+    try:
+        head = path.read_bytes()[:64].lstrip()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
+    return head.startswith(b"{")
+
+
+def load_request(path: Path, total_rounds: int | None = None, initial_colour: str | None = None) -> PairingRequest:
+    """A PairingRequest for the round after the last one in ``path`` (TRF16 or JSON)."""
+    if _looks_like_json(path):
+        from fairdraw.formats.schedule_json import load_schedule
+
+        schedule = load_schedule(path)
+        meta = schedule.meta or {}
+        options: dict[str, Any] = {}
+        for key in ("initial_colour", "requested_byes", "forbidden_pairs", "accelerations", "withdrawn"):
+            if key in meta:
+                options[key] = meta[key]
+        rounds = total_rounds or meta.get("total_rounds")
+        request = PairingRequest(
+            players=schedule.players, history=schedule.rounds, total_rounds=rounds, seed=schedule.seed, options=options
+        )
+    else:
+        from fairdraw.formats.trf import read_trf, trf_to_request
+
+        request = trf_to_request(read_trf(path), total_rounds=total_rounds)
+    if initial_colour:
+        opts = dict(request.options)
+        opts["initial_colour"] = initial_colour
+        request = PairingRequest(
+            players=request.players, history=request.history, total_rounds=request.total_rounds,
+            seed=request.seed, options=opts,
+        )
+    return request
+
+
+def list_format(rnd: Round) -> str:
+    """The endorsed engines' output: pair count, then ``white black`` lines, bye as ``id 0``."""
+    lines = [f"{t.seats[0]} {t.seats[1]}" for t in rnd.tables]
+    lines += [f"{b.id} 0" for b in rnd.byes if b.kind == "bye"]
+    return "\n".join([str(len(lines))] + lines) + "\n"
+
+
+def _text(schedule: Schedule, rnd: Round) -> str:
+    names = {p.id: p.name for p in schedule.players}
+    out = [f"Round {rnd.round} ({schedule.system})"]
+    for t in rnd.tables:
+        w, b = t.seats[0], t.seats[1]
+        out.append(f"{t.table:>4}  {w:>4} {names.get(w, ''):<28} - {b:>4} {names.get(b, '')}")
+    for bye in rnd.byes:
+        out.append(f"   -  {bye.id:>4} {names.get(bye.id, ''):<28}   {bye.kind}")
+    return "\n".join(out) + "\n"
+
+
+@app.command("pair")
+def pair_command(
+    input_file: Annotated[Path, typer.Argument(metavar="INPUT", help="TRF16 file or schedule JSON with results.")],
+    output: Annotated[Path | None, typer.Argument(metavar="[OUT]", help="Write here instead of stdout.")] = None,
+    dutch: Annotated[bool, typer.Option("--dutch", help="Shorthand for --system dutch (FIDE Dutch, C.04.3).")] = False,
+    system: Annotated[str | None, typer.Option("--system", help="Registered per-round system, e.g. dutch, club-swiss.")] = None,
+    pairs_list: Annotated[bool, typer.Option("-p", "--pairs", help="Write the engines' list format (pairs count, 'white black' lines, bye as 'id 0').")] = False,
+    json_: Annotated[bool, typer.Option("--json", help="Write the schedule JSON (all rounds, the new one last).")] = False,
+    explain: Annotated[bool, typer.Option("--explain", help="Print why each pair was made.")] = False,
+    rounds: Annotated[int | None, typer.Option("--rounds", help="Total rounds of the event (overrides XXR).")] = None,
+    initial_colour: Annotated[str | None, typer.Option("--initial-colour", help="white or black: colour of pairing number 1 in round 1 (overrides XXC).")] = None,
+) -> None:
+    """Pair the next round of a Swiss tournament."""
+    if dutch and system and system != "dutch":
+        raise InputError("--dutch and --system name different systems")
+    name = "dutch" if dutch or not system else system
+    if pairs_list and json_:
+        raise InputError("choose one of -p and --json")
+    if initial_colour is not None and initial_colour not in ("white", "black"):
+        raise InputError("--initial-colour must be white or black", field="--initial-colour")
+    try:
+        engine = get_system(name)
+    except KeyError as exc:
+        raise InputError(str(exc.args[0]), field="--system") from None
+    request = load_request(input_file, rounds, initial_colour)
+    schedule = engine.pair(request)
+    rnd = schedule.rounds[-1]
+    if json_:
+        from fairdraw.formats.schedule_json import dump_schedule
+
+        text = dump_schedule(schedule)
+    elif pairs_list:
+        text = list_format(rnd)
+    else:
+        text = _text(schedule, rnd)
+    for rule in schedule.meta.get("relaxed", []) or []:
+        err_console.print(f"[yellow]relaxed:[/] {rule}", highlight=False, soft_wrap=True)
+    write_output(text, output)
+    if explain:
+        lines = schedule.meta.get("explanation") or ["(this system gives no explanation)"]
+        target = console if (output is not None or not (json_ or pairs_list)) else err_console
+        for line in lines:
+            target.print(line, highlight=False, soft_wrap=True, markup=False)
+
+
+def dutch_check(path: Path, explain: bool = False) -> int:
+    """Re-pair every round of a TRF from the rounds before it with the Dutch system and
+    report each round that differs, board by board. 0: all equal; 1: some differ.
+
+    Total rounds: the XXR line, else the rounds in the file. Initial colour: the XXC
+    line, else the colour pairing number 1 (or the first player with a game) had in
+    round 1.
+    """
+    from fairdraw.formats.trf import read_trf, round_is_paired, trf_round, trf_to_request
+    from fairdraw.systems.dutch.state import history_matches, infer_initial_colour
+    from fairdraw.systems.dutch.system import next_round
+
+    doc = read_trf(path)
+    last = doc.rounds_in_file
+    while last and not round_is_paired(doc, last):
+        last -= 1
+    total = doc.total_rounds or last
+    colour = doc.initial_colour
+    if colour is None:
+        full = trf_to_request(doc, upto_round=last, total_rounds=total)
+        ids = [p.id for p in full.players]
+        inferred = infer_initial_colour(ids, history_matches(full.history, ids))
+        colour = "black" if inferred == "b" else "white"
+    differing = 0
+    for r in range(1, last + 1):
+        request = trf_to_request(doc, upto_round=r - 1, total_rounds=total)
+        opts = dict(request.options)
+        opts["initial_colour"] = colour
+        request = PairingRequest(players=request.players, history=request.history,
+                                 total_rounds=request.total_rounds, options=opts)
+        mine, ctx, outcome, reasons = next_round(request)
+        ref = trf_round(doc, r)
+        ref_pairs = {t.seats for t in ref.tables}
+        my_pairs = {t.seats for t in mine.tables}
+        ref_bye = {b.id for b in ref.byes if b.kind == "bye"}
+        my_bye = {b.id for b in mine.byes if b.kind == "bye"}
+        if ref_pairs == my_pairs and ref_bye == my_bye:
+            console.print(f"round {r}: equal ({len(my_pairs)} boards)", highlight=False)
+            continue
+        differing += 1
+        console.print(f"round {r}: DIFFERS", highlight=False)
+        for t in mine.tables:
+            mark = " " if t.seats in ref_pairs else "*"
+            console.print(f"  {mark} board {t.table}: {t.seats[0]}-{t.seats[1]}", highlight=False)
+        for seats in sorted(ref_pairs - my_pairs):
+            console.print(f"    file has {seats[0]}-{seats[1]}", highlight=False)
+        if ref_bye != my_bye:
+            console.print(f"    bye: file {sorted(ref_bye) or '-'}, fairdraw {sorted(my_bye) or '-'}", highlight=False)
+        if explain:
+            from fairdraw.systems.dutch.explain import explain as explain_text
+
+            for line in explain_text(ctx, outcome, mine, reasons):
+                console.print("    " + line, highlight=False, markup=False)
+    console.print(f"{last - differing}/{last} rounds equal", highlight=False)
+    sys.stdout.flush()
+    return 1 if differing else 0

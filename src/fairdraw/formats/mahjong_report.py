@@ -1,0 +1,104 @@
+"""The seating report (issue 4, item 8): metrics as Markdown plus heat maps as SVG.
+
+Adapter code (writes files): the numbers come from the schedule alone, recomputed here so
+the report also serves as a check of any schedule JSON with k-seat tables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fairdraw.core.model import Schedule
+
+
+def compute(schedule: Schedule) -> dict[str, Any]:
+    """Per-player and per-pair figures of a schedule (ids as in the schedule)."""
+    ids = [p.id for p in schedule.players]
+    index = {pid: i for i, pid in enumerate(ids)}
+    n = len(ids)
+    size = max((len(t.seats) for r in schedule.rounds for t in r.tables), default=4)
+    meet = [[0] * n for _ in range(n)]
+    winds = [[0] * size for _ in range(n)]
+    visits: dict[tuple[int, int], int] = {}
+    repeat_visits = [0] * n
+    for rnd in schedule.rounds:
+        for table in rnd.tables:
+            seats = [index[p] for p in table.seats]
+            for s, a in enumerate(seats):
+                winds[a][s] += 1
+                key = (a, table.table)
+                if key in visits:
+                    repeat_visits[a] += 1
+                visits[key] = visits.get(key, 0) + 1
+                for b in seats[s + 1 :]:
+                    meet[a][b] += 1
+                    meet[b][a] += 1
+    pairs = [meet[a][b] for a in range(n) for b in range(a + 1, n)]
+    return {
+        "ids": ids,
+        "meet": meet,
+        "winds": winds,
+        "repeat_visits": repeat_visits,
+        "repeats": sum(c - 1 for c in pairs if c > 1),
+        "max_meetings": max(pairs, default=0),
+        "distinct": [sum(1 for b in range(n) if b != a and meet[a][b]) for a in range(n)],
+        "size": size,
+    }
+
+
+def _heatmap(matrix: list[list[int]], title: str, xlabels: list[str], ylabels: list[str], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows, cols = len(matrix), len(matrix[0]) if matrix else 0
+    fig, ax = plt.subplots(figsize=(max(4.0, min(14.0, cols * 0.18 + 2)), max(3.0, min(14.0, rows * 0.14 + 1.5))))
+    image = ax.imshow(matrix, cmap="viridis", aspect="auto", interpolation="nearest")
+    ax.set_title(title)
+    if cols <= 8:
+        ax.set_xticks(range(cols), xlabels)
+    if rows <= 40:
+        ax.set_yticks(range(rows), ylabels, fontsize=6)
+    fig.colorbar(image, ax=ax)
+    fig.tight_layout()
+    fig.savefig(path, format="svg", metadata={"Date": None})
+    plt.close(fig)
+
+
+def write_report(schedule: Schedule, folder: Path) -> list[Path]:
+    """Write report.md, meetings.svg (pair heat map) and winds.svg into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    data = compute(schedule)
+    names = {p.id: p.name for p in schedule.players}
+    labels = [f"{schedule.number_of(pid)}. {names[pid]}" for pid in data["ids"]]
+    seats = list(schedule.meta.get("seats") or ["East", "South", "West", "North"])[: data["size"]]
+    meet_svg = folder / "meetings.svg"
+    wind_svg = folder / "winds.svg"
+    _heatmap(data["meet"], "Pair meetings (player x player)", labels, labels, meet_svg)
+    _heatmap(data["winds"], "Seats (winds) per player", seats, labels, wind_svg)
+    lines = [
+        f"# Seating report: {schedule.system}, {len(schedule.players)} players, {len(schedule.rounds)} rounds",
+        "",
+        f"- seed: `{schedule.seed}`",
+        f"- design: {schedule.meta.get('design', {}).get('source', 'n/a')}",
+        f"- repeat meetings: {data['repeats']}",
+        f"- most meetings of any pair: {data['max_meetings']}",
+        f"- distinct opponents per player: {min(data['distinct'], default=0)}..{max(data['distinct'], default=0)}",
+        f"- repeat visits to a physical table: {sum(data['repeat_visits'])} in total",
+    ]
+    if "separation" in schedule.meta:
+        sep = schedule.meta["separation"]
+        lines.append(f"- same-{sep['by']} meetings: {sep['same_group_meetings']}")
+    lines += ["", "![pair meetings](meetings.svg)", "", "![winds](winds.svg)", ""]
+    lines.append("| no. | player | " + " | ".join(seats) + " | distinct opponents | repeat table visits |")
+    lines.append("|---|---|" + "---|" * len(seats) + "---|---|")
+    for i, pid in enumerate(data["ids"]):
+        wind = " | ".join(str(c) for c in data["winds"][i])
+        lines.append(
+            f"| {schedule.number_of(pid)} | {names[pid]} | {wind} | {data['distinct'][i]} | {data['repeat_visits'][i]} |"
+        )
+    report = folder / "report.md"
+    report.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return [report, meet_svg, wind_svg]

@@ -1,0 +1,97 @@
+"""Shipped Heller schemes for the club sizes of seed 002 (8, 10, 12 players, 5 rounds).
+
+WHY: seed 002's club plays its period competition with 8, 10 or 12 players per group over
+5 rounds. The best schemes for those sizes are computed once with a generous CP-SAT budget
+(better colours than a quick run finds) and shipped as data, so the command answers at
+once. Every shipped scheme is re-checked when loaded (rules and metrics, by
+heller_metrics, independent of the solver); the tests re-verify them and a slow test
+re-proves the spread bound with CP-SAT.
+
+Regenerate with ``python -m fairdraw.systems.heller_data`` (writes
+src/fairdraw/data/heller/heller-N-R.json).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fairdraw.systems.heller_metrics import scheme_breaches, scheme_metrics
+from fairdraw.systems.heller_search import FoundScheme
+
+SHIPPED = ((8, 5), (10, 5), (12, 5))
+FORMAT = "fairdraw.heller-schemes/1"
+
+
+def _name(players: int, rounds: int) -> str:
+    return f"heller-{players}-{rounds}.json"
+
+
+def load_shipped(players: int, rounds: int) -> tuple[list[FoundScheme], dict[str, Any]] | None:
+    """The shipped schemes for (N, R) with their proof record, or None when none ship."""
+    try:
+        text = resources.files("fairdraw.data.heller").joinpath(_name(players, rounds)).read_text("utf-8")
+    except (FileNotFoundError, ModuleNotFoundError):
+        return None
+    data = json.loads(text)
+    proof = data["proof"]
+    found: list[FoundScheme] = []
+    for entry in data["schemes"]:
+        table = [[(w, b) for w, b in rnd] for rnd in entry["rounds"]]
+        breaches = scheme_breaches(players, table)
+        metrics = scheme_metrics(players, table)
+        if breaches or metrics.spread != entry["spread"] or list(metrics.colour_cost) != entry["colour_cost"]:
+            raise ValueError(f"shipped Heller scheme for {players} players is inconsistent: {breaches}")
+        found.append(
+            FoundScheme(
+                rounds=tuple(tuple(r) for r in table),
+                metrics=metrics,
+                proven_optimal=proof["status"] == "OPTIMAL" and metrics.spread == proof["lower_bound"],
+                lower_bound=proof["lower_bound"],
+                source=proof["method"],
+            )
+        )
+    return found, proof
+
+
+def build(players: int, rounds: int, count: int = 4) -> dict[str, Any]:
+    """Search with a large budget and return the JSON document for (N, R)."""
+    from fairdraw.systems.heller_search import search_schemes
+
+    found = search_schemes(players, rounds, count, rounds_work=3.0, candidates=count + 2)
+    best = found[0]
+    return {
+        "format": FORMAT,
+        "players": players,
+        "rounds": rounds,
+        "bye_counts_as": players + 1 if players % 2 else None,
+        "proof": {
+            "method": "CP-SAT",
+            "status": "OPTIMAL" if best.proven_optimal else "FEASIBLE",
+            "lower_bound": best.lower_bound,
+            "what": "no meeting graph with R games each has a smaller spread of opponent-number sums",
+        },
+        "schemes": [
+            {
+                "spread": f.metrics.spread,
+                "colour_cost": list(f.metrics.colour_cost),
+                "rounds": [[list(pair) for pair in rnd] for rnd in f.rounds],
+            }
+            for f in found
+        ],
+    }
+
+
+def main() -> None:
+    out = Path(__file__).resolve().parent.parent / "data" / "heller"
+    out.mkdir(parents=True, exist_ok=True)
+    for players, rounds in SHIPPED:
+        doc = build(players, rounds)
+        (out / _name(players, rounds)).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        print(players, rounds, [s["spread"] for s in doc["schemes"]], [s["colour_cost"] for s in doc["schemes"]])
+
+
+if __name__ == "__main__":
+    main()

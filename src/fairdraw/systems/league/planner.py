@@ -1,0 +1,127 @@
+"""Plan a league season on design positions: blocks where they reach, search beyond.
+
+The decision order is issue 5's: a season in which no two players share a group twice
+while one is known (joined blocks with dropped positions, ``blocks.block_plan``); when
+the wanted sessions exceed what the blocks give, or no block fits the shape, a tabu
+search (``search.TabuSearch``) minimises repeats, then the maximum. It runs from two
+starts: the blocks' repeat-free sessions kept as they are with searched sessions after
+them, and an all-greedy season searched as a whole (after an attendance change, also the
+old plan repaired). The seasons are compared by the longest start without a repeat, then
+repeats, then the maximum (``_score``). The search stops early at the lower bound
+(``season.repeat_lower_bound``), where nothing better can exist.
+
+The plan depends only on (field size, sessions, shape, history): the random generator is
+seeded from those, so a league's design is the same for everyone; players are mapped onto
+positions afterwards by the public seed (``mapping``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fairdraw.systems.league.blocks import block_plan
+from fairdraw.systems.league.partition import Partition
+from fairdraw.systems.league.search import SPREAD_WEIGHT, TabuSearch, greedy_extend, repair_sessions, weight
+from fairdraw.systems.league.season import (
+    Season,
+    Session,
+    order_for_clean_prefix,
+    pair_counts,
+    quality,
+    repeat_lower_bound,
+)
+
+#: Tabu moves per planned season (split over the starts); bounded by count, not by time.
+DEFAULT_ITERATIONS = 1200
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A season on positions 0..players-1 and the facts to publish about it."""
+
+    players: int
+    shape: Partition
+    sessions: Season
+    method: str
+    clean_sessions: int
+    repeats: int
+    max_meetings: int
+    lower_bound: int
+
+
+def _score(
+    season: Sequence[Sequence[Sequence[int]]], frozen: Sequence[Sequence[Sequence[int]]]
+) -> tuple[int, int, int, int]:
+    """Issue 5's order as a sort key: the longest start without a repeat ("no two players
+    grouped twice while that is possible"), then the fewest repeats, then the lowest
+    maximum, then the spread of the rest."""
+    counts = pair_counts([*frozen, *season])
+    repeats = sum(c - 1 for c in counts.values() if c > 1)
+    clean = quality([*frozen, *season]).clean_prefix if repeats else len(frozen) + len(season)
+    return -clean, repeats, max(counts.values(), default=0), sum(weight(c) for c in counts.values())
+
+
+def plan_season(
+    players: int,
+    sessions: int,
+    shape: Partition,
+    *,
+    history: Sequence[Sequence[Sequence[int]]] = (),
+    previous: Sequence[Sequence[Sequence[int]]] = (),
+    iterations: int = DEFAULT_ITERATIONS,
+) -> Plan:
+    """``sessions`` sessions of ``shape`` for ``players`` positions, after ``history``
+    (sessions already played, on the same positions; they count but are not changed).
+    ``previous`` is an earlier plan for these sessions (attendance changed): it is
+    repaired to the new shape and used as the first start of the search."""
+    if shape.players != players:
+        raise ValueError(f"shape {shape.describe()} does not seat {players} players")
+    sizes = shape.sizes()
+    lower = repeat_lower_bound(players, sizes, sessions) if not history else 0
+    blocks = block_plan(shape) if not history else None
+    if blocks is not None and blocks.clean >= sessions:
+        season = tuple(blocks.sessions(sessions))
+        q = quality(season)
+        return Plan(
+            players, shape, season, f"blocks: {blocks.describe()}", blocks.clean, q.repeats, q.max_meetings, lower
+        )
+
+    rng = random.Random(f"fairdraw-league|{players}|{sessions}|{shape.fives}|{shape.fours}|{len(history)}")
+    history_sessions = [tuple(tuple(g) for g in s) for s in history]
+    # a start: (label, sessions kept as they are, sessions to search from, spread weight)
+    starts: list[tuple[str, list[Session], list[Session], int]] = []
+    if blocks is not None:
+        head = [tuple(s) for s in blocks.sessions(blocks.clean)]
+        tail = greedy_extend(players, sizes, history_sessions + head, sessions - blocks.clean, rng)
+        label = f"blocks: {blocks.describe()} for sessions 1-{blocks.clean}, then tabu search"
+        starts.append((label, head, tail, SPREAD_WEIGHT))
+    if previous:
+        old = list(previous)[:sessions]
+        repaired = repair_sessions(players, sizes, history_sessions, old, rng)
+        repaired += greedy_extend(players, sizes, history_sessions + repaired, sessions - len(repaired), rng)
+        starts.append(("earlier plan repaired for the new field, then tabu search", [], repaired, SPREAD_WEIGHT))
+    greedy = greedy_extend(players, sizes, history_sessions, sessions, rng)
+    starts.append(("greedy + tabu search", [], greedy, SPREAD_WEIGHT))
+    if lower > 0:
+        # saturated field: the repeat count is forced, search for it without the spread term too
+        starts.append(("greedy + tabu search", [], greedy, 0))
+    target = lower * weight(2)
+    best: tuple[tuple[int, int, int, int], Season, str] | None = None
+    for label, head, init, spread in starts:
+        if spread == 0 and best is not None and best[0][1] <= lower:
+            continue  # the forced repeat count is already reached with the spread term on
+        frozen = [*history_sessions, *head]
+        search = TabuSearch(players, init, frozen=frozen, rng=rng, spread=spread)
+        found = search.run(iterations // len(starts), target=target)
+        season = tuple(order_for_clean_prefix([*head, *found]))
+        score = _score(season, history_sessions)
+        if best is None or score < best[0]:
+            best = (score, season, label)
+        if best[0][1] <= lower and best[0][2] <= 2:
+            break
+    assert best is not None
+    (_, repeats, top, _), season, label = best
+    clean = quality([*history, *season]).clean_prefix
+    return Plan(players, shape, season, label, clean, repeats, top, lower)

@@ -1,0 +1,130 @@
+"""The registered system ``mahjong-league`` (issue 5): seasons of groups of 4 and 5.
+
+Data flow: field -> session shape (``partition``) -> season on positions (``planner``:
+blocks, drops, joins, search) -> players on positions (``mapping``: SHA-256 of the seed
+and the roster, optional club separation) -> per group the hanchan schedule (``inner``)
+-> ``Schedule`` with one Round per session and one Table per group (``group`` = "A",
+"B", ..., ``games`` = the hanchan). Played sessions passed as ``request.history`` are kept
+as they are and count as meetings when the rest is re-planned (attendance changes).
+
+Options: ``sessions`` (int, new sessions to plan), ``prefer`` (5 or 4), ``separate``
+("club" or "federation"), ``iterations`` (search budget), ``previous`` (the old plan's
+rounds for the sessions being re-planned: the search starts from it, repaired),
+``history_players`` (players of the history who left, kept in the players list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Participant, Round, Schedule, Table
+from fairdraw.core.registry import PairingRequest, PairingSystem, register
+from fairdraw.systems.league.inner import group_games
+from fairdraw.systems.league.mapping import same_label_meetings, seeded_order, separate
+from fairdraw.systems.league.partition import partition_field
+from fairdraw.systems.league.planner import DEFAULT_ITERATIONS, plan_season
+
+SEPARATE_BY = ("club", "federation")
+
+
+def group_name(index: int) -> str:
+    """A, B, ..., Z, AA, AB, ... for group index 0, 1, ..."""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
+def session_round(number: int, session: Sequence[Sequence[int]], order: Sequence[Participant]) -> Round:
+    """A session on positions as a Round of the model: one Table per group, members in
+    pairing-number order, with the group's hanchan."""
+    tables = []
+    for index, group in enumerate(session):
+        ids = tuple(order[p].id for p in sorted(group))
+        tables.append(Table(table=index + 1, seats=ids, group=group_name(index), games=group_games(ids)))
+    return Round(round=number, tables=tuple(tables))
+
+
+@register
+class MahjongLeague(PairingSystem):
+    """Issue 5's league: S sessions, each a split into groups of 4 and 5."""
+
+    name = "mahjong-league"
+    description = "Mahjong league: sessions of groups of 4 and 5 with the fewest repeat groupings, winds balanced"
+    kind = "fixed"
+
+    def pair(self, request: PairingRequest) -> Schedule:
+        opts = request.options
+        sessions = int(opts.get("sessions", request.total_rounds or 6))
+        if sessions < 1:
+            raise InputError(f"the season needs at least 1 session, got {sessions}", field="sessions")
+        prefer = int(opts.get("prefer", 5))
+        by = opts.get("separate")
+        if by is not None and by not in SEPARATE_BY:
+            raise InputError(f"--separate must be one of {', '.join(SEPARATE_BY)}, got {by!r}", field="separate")
+        iterations = int(opts.get("iterations", DEFAULT_ITERATIONS))
+        players = list(request.players)
+        ids = [p.id for p in players]
+        if len(set(ids)) != len(ids):
+            raise InputError("two players share an id", field="id")
+        shape = partition_field(len(players), prefer)
+
+        order = seeded_order(players, request.seed)
+        position = {p.id: i for i, p in enumerate(order)}
+        history = [
+            [tuple(position[i] for i in t.seats if i in position) for t in rnd.tables] for rnd in request.history
+        ]
+        history = [[g for g in s if len(g) >= 2] for s in history]
+        previous = [
+            [tuple(position[i] for i in t.seats if i in position) for t in rnd.tables]
+            for rnd in opts.get("previous", ())
+        ]
+        plan = plan_season(len(players), sessions, shape, history=history, previous=previous, iterations=iterations)
+        meta: dict[str, Any] = {
+            "design": plan.method,
+            "shape": shape.describe(),
+            "groups_of_5": shape.fives,
+            "groups_of_4": shape.fours,
+            "sessions_planned": sessions,
+            "sessions_without_repeat": plan.clean_sessions,
+            "repeats": plan.repeats,
+            "max_meetings": plan.max_meetings,
+            "mapping": "input order" if request.seed is None else "sha256(seed, roster)",
+        }
+        if not request.history:
+            meta["repeat_lower_bound"] = plan.lower_bound
+        if by is not None:
+
+            def label(p: Participant) -> str | None:
+                return getattr(p, by)
+
+            if not request.history:
+                order = separate(plan.sessions, order, label)
+            labels = [label(p) for p in order]
+            meta["separate"] = {"by": by, "same_group_meetings": same_label_meetings(plan.sessions, labels)}
+
+        first = len(request.history) + 1
+        new_rounds = [session_round(first + i, s, order) for i, s in enumerate(plan.sessions)]
+        present = {p.id for p in order}
+        gone = [p for p in self._history_players(request) if p.id not in present]
+        everyone = tuple(order) + tuple(gone)
+        if gone:
+            meta["dropped"] = [p.id for p in gone]
+        numbers = {p.id: i for i, p in enumerate(everyone, start=1)}
+        return Schedule(
+            system=self.name,
+            players=everyone,
+            rounds=tuple(request.history) + tuple(new_rounds),
+            numbers=numbers,
+            seed=request.seed,
+            meta=meta,
+        )
+
+    @staticmethod
+    def _history_players(request: PairingRequest) -> list[Participant]:
+        known = request.options.get("history_players") or ()
+        return list(known)

@@ -1,0 +1,194 @@
+"""Mahjong tournament seating (issue 4): tables of 4, no repeat meetings, balanced winds.
+
+Pipeline (pure): draw (SHA-256 order of the players, ``draw.py``) -> design (repeat-free
+rounds from ``fairdraw.designs``: constructions, seeds' tables, shipped searched designs,
+then local search beyond what is known) -> optional club/federation separation (position
+swaps, ``separate.py``) -> winds (equitable edge colouring, ``winds.py``) -> physical
+table numbers (assignment problem, ``tables.py``) -> Schedule with the metrics in ``meta``.
+Quality order of issue 4: (a) no repeats up to the best known, (b) then fewest repeats,
+lowest maximum, (c) winds, (d) separation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Bye, Round, Schedule, Table
+from fairdraw.core.registry import PairingRequest, PairingSystem, register
+from fairdraw.designs import best_design, upper_bound
+from fairdraw.designs.extend import PairCounts, greedy_round, improve
+from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int
+from fairdraw.systems.mahjong.reference import best_known
+from fairdraw.systems.mahjong.separate import same_group_meetings, separate
+from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
+from fairdraw.systems.mahjong.winds import WINDS, assign_winds, wind_counts
+
+PosRound = list[tuple[int, ...]]
+
+
+def nearest_counts(n: int, k: int) -> str:
+    """The workable field sizes around n, for the error message."""
+    lower, upper = n - n % k, n - n % k + k
+    return f"{lower} or {upper}" if lower >= k else f"{upper}"
+
+
+def _design_rounds(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRound], list[list[int]], str, int]:
+    """(rounds of positions, byes per round as positions, source, clean rounds).
+
+    A field that does not fill the tables (``--byes``) sits out n mod k players a round:
+    with k-1 out, the design for n+1 gets a phantom position whose table sits out (a
+    repeat-free design sends the phantom to new players every round, so nobody sits out
+    twice while the design lasts); otherwise the sit-outs rotate through the draw order
+    and the rest is seated by local search.
+    """
+    b = n % k
+    s = seed_int(seed, "design")
+    if b == 0:
+        d = best_design(n, k, rounds, seed=s)
+        return [list(r) for r in d.rounds], [[] for _ in d.rounds], d.source, d.clean_rounds
+    if b == k - 1:
+        d = best_design(n + 1, k, rounds, seed=s)
+        out, byes = [], []
+        for rnd in d.rounds:
+            out.append([t for t in rnd if n not in t])
+            byes.append(sorted(p for t in rnd if n in t for p in t if p != n))
+        return out, byes, f"{d.source}, one phantom seat (its table sits out)", d.clean_rounds
+    rng = random.Random(s)
+    pc = PairCounts(n)
+    out, byes = [], []
+    for r in range(rounds):
+        out_r = [(r * b + j) % n for j in range(b)]
+        present = [p for p in range(n) if p not in out_r]
+        rnd = greedy_round(pc, [k] * (len(present) // k), rng, present)
+        for t in rnd:
+            pc.add_table(t)
+        out.append(rnd)
+        byes.append(sorted(out_r))
+    out = improve([], out, n, seed=s, steps=max(100, 3000 // max(1, rounds)))
+    from fairdraw.designs.verify import pair_counts
+
+    clean = 0
+    for r in range(1, len(out) + 1):
+        if max(pair_counts(out[:r]).values(), default=0) <= 1:
+            clean = r
+    return out, byes, "greedy + tabu local search with rotating sit-outs", clean
+
+
+def seating_metrics(rounds: Sequence[Sequence[Sequence[int]]], players: Sequence[int], k: int) -> dict[str, Any]:
+    """Repeats, max meetings, distinct opponents and wind counts (issue 4, item 8)."""
+    meet: dict[tuple[int, int], int] = {}
+    for rnd in rounds:
+        for table in rnd:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    key = (min(a, b), max(a, b))
+                    meet[key] = meet.get(key, 0) + 1
+    distinct: dict[int, int] = {p: 0 for p in players}
+    for a, b in meet:
+        distinct[a] += 1
+        distinct[b] += 1
+    winds = wind_counts(rounds, k)
+    return {
+        "repeats": sum(c - 1 for c in meet.values() if c > 1),
+        "max_meetings": max(meet.values(), default=0),
+        "pairs_met": len(meet),
+        "distinct_opponents_min": min(distinct.values(), default=0),
+        "distinct_opponents_max": max(distinct.values(), default=0),
+        "wind_spread_max": max((max(c) - min(c) for c in winds.values()), default=0),
+    }
+
+
+@register
+class Mahjong(PairingSystem):
+    """Options: rounds (int), table_size (4), separate ("club"|"federation"|None),
+    byes (bool), ranked_last (int). ``seed`` is the public draw seed."""
+
+    name = "mahjong"
+    description = "Mahjong tournament seating: tables of 4, no repeat meetings up to the best known, balanced winds"
+    kind = "fixed"
+
+    def pair(self, request: PairingRequest) -> Schedule:
+        opts = request.options
+        k = int(opts.get("table_size", 4))
+        total = int(request.total_rounds or opts.get("rounds") or 0)
+        ranked_last = int(opts.get("ranked_last", 0) or 0)
+        seed = request.seed if request.seed is not None else DEFAULT_SEED
+        players = list(request.players)
+        n = len(players)
+        if k < 2:
+            raise InputError("the table size must be at least 2", field="table-size")
+        if total < 1:
+            raise InputError("at least one round is needed", field="rounds")
+        if not 0 <= ranked_last <= total:
+            raise InputError("--ranked-last must be between 0 and the number of rounds", field="ranked-last")
+        if n < k:
+            raise InputError(f"{n} players cannot fill a table of {k}", field="players")
+        if n % k and not opts.get("byes"):
+            raise InputError(
+                f"{n} players do not fill tables of {k}: use {nearest_counts(n, k)} players, "
+                f"or --byes to let {n % k} sit out each round",
+                field="players",
+            )
+        design_rounds = total - ranked_last
+        ordered = draw_order(seed, players)
+        if design_rounds:
+            pos_rounds, bye_rounds, source, clean = _design_rounds(n, k, design_rounds, seed)
+        else:
+            pos_rounds, bye_rounds, source, clean = [], [], "none (all rounds by ranking)", 0
+        separation: dict[str, Any] | None = None
+        attr = opts.get("separate")
+        if attr:
+            if attr not in ("club", "federation"):
+                raise InputError("--separate takes 'club' or 'federation'", field="separate")
+            labels = [getattr(p, attr) for p in ordered]
+            before = same_group_meetings(pos_rounds, labels)
+            order = separate(pos_rounds, labels, seed=seed_int(seed, "separate"))
+            ordered = [ordered[i] for i in order]
+            after = same_group_meetings(pos_rounds, [getattr(p, attr) for p in ordered])
+            separation = {"by": attr, "same_group_meetings": after, "before_separation": before}
+        seated = assign_winds(pos_rounds, k)
+        numbers = number_tables(seated)
+        ids = [p.id for p in ordered]
+        rounds: list[Round] = []
+        for r, (rnd, nums) in enumerate(zip(seated, numbers, strict=True), start=1):
+            tables = sorted(
+                (Table(table=num, seats=tuple(ids[p] for p in t)) for t, num in zip(rnd, nums, strict=True)),
+                key=lambda t: t.table,
+            )
+            byes = tuple(Bye(id=ids[p]) for p in bye_rounds[r - 1])
+            rounds.append(Round(round=r, tables=tuple(tables), byes=byes))
+        metrics = seating_metrics(seated, list(range(n)), k)
+        visits = repeat_visits(seated, numbers)
+        meta: dict[str, Any] = {
+            "table_size": k,
+            "seats": list(WINDS[:k]) if k <= 4 else [f"seat {i + 1}" for i in range(k)],
+            "rounds_total": total,
+            "design": {"source": source, "clean_rounds": min(clean, design_rounds)},
+            "best_known": best_known(n - n % k if n % k != k - 1 else n + 1, k),
+            "upper_bound": upper_bound(n, k),
+            "draw": {
+                "method": "sha256(seed|id|name), ascending; position i = pairing number i+1",
+                "seed": seed,
+            },
+            "metrics": metrics,
+            "repeat_table_visits": {
+                "total": sum(visits.values()),
+                "max_per_player": max(visits.values(), default=0),
+            },
+        }
+        if separation is not None:
+            meta["separation"] = separation
+        if ranked_last:
+            meta["ranked_last"] = ranked_last
+        return Schedule(
+            system=self.name,
+            players=tuple(players),
+            rounds=tuple(rounds),
+            numbers={p.id: i + 1 for i, p in enumerate(ordered)},
+            seed=seed,
+            meta=meta,
+        )
+

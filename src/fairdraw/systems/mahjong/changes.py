@@ -1,0 +1,184 @@
+"""Changes during an event: re-seat from a round on (item 5) and seat a round by ranking (item 6).
+
+Both keep what was played and only decide the future, with the same quality order as the
+first draw: fewest new repeat meetings (tabu search with the played rounds fixed), winds
+balanced, physical tables numbered to avoid repeat visits.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
+from fairdraw.designs.extend import PairCounts, greedy_round, improve
+from fairdraw.systems.mahjong import nearest_counts, seating_metrics
+from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
+from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
+from fairdraw.systems.mahjong.winds import assign_winds
+
+
+def _table_size(schedule: Schedule) -> int:
+    return int(schedule.meta.get("table_size") or max((len(t.seats) for r in schedule.rounds for t in r.tables), default=4))
+
+
+def reseat(
+    schedule: Schedule,
+    from_round: int,
+    *,
+    drop: Sequence[int] = (),
+    add: Sequence[str] = (),
+    seed: str | None = None,
+    byes: bool = False,
+) -> Schedule:
+    """Keep rounds before ``from_round``; re-seat the rest for the new field."""
+    k = _table_size(schedule)
+    total = len(schedule.rounds)
+    if not 1 <= from_round <= total:
+        raise InputError(f"--from-round must be between 1 and {total}", field="from-round")
+    known = {p.id for p in schedule.players}
+    for pid in drop:
+        if pid not in known:
+            raise InputError(f"no player with id {pid} in the schedule", field="drop")
+    next_id = max(known, default=0) + 1
+    players = [p for p in schedule.players if p.id not in set(drop)]
+    for name in add:
+        if not name.strip():
+            raise InputError("an added player needs a name", field="add")
+        players.append(Participant(id=next_id, name=name.strip()))
+        next_id += 1
+    n = len(players)
+    if n < k:
+        raise InputError(f"{n} players cannot fill a table of {k}", field="players")
+    b = n % k
+    if b and not byes:
+        raise InputError(
+            f"{n} players do not fill tables of {k}: use {nearest_counts(n, k)} players, or --byes",
+            field="players",
+        )
+    seed = seed if seed is not None else (schedule.seed or DEFAULT_SEED)
+    pos = {p.id: i for i, p in enumerate(players)}
+    kept = list(schedule.rounds[: from_round - 1])
+    kept_pos = [[tuple(pos[x] for x in t.seats if x in pos) for t in r.tables] for r in kept]
+    pc = PairCounts(n)
+    for rnd in kept_pos:
+        for t in rnd:
+            pc.add_table(t)
+    rng = random.Random(seed_int(seed, f"reseat-{from_round}"))
+    added = [pos[p.id] for p in players if p.id not in known]
+    byes_so_far = {i: 0 for i in range(n)}
+    for r in kept:
+        for bye in r.byes:
+            if bye.id in pos:
+                byes_so_far[pos[bye.id]] += 1
+    new_rounds: list[list[tuple[int, ...]]] = []
+    new_byes: list[list[int]] = []
+    for old in schedule.rounds[from_round - 1 :]:
+        out = sorted(range(n), key=lambda i: (byes_so_far[i], rng.random()))[:b] if b else []
+        for i in out:
+            byes_so_far[i] += 1
+        tables = [[pos[x] for x in t.seats if x in pos and pos[x] not in out] for t in old.tables]
+        pool = [i for i in added if i not in out] + [
+            pos[bye.id] for bye in old.byes if bye.id in pos and pos[bye.id] not in out
+        ]
+        fits = True
+        for t in tables:
+            while len(t) < k and pool:
+                t.append(pool.pop())
+            fits = fits and len(t) == k
+        seated = {x for t in tables for x in t}
+        if not fits or pool or len(seated) != n - len(out) or len(tables) != (n - b) // k:
+            present = [i for i in range(n) if i not in out]
+            rnd = greedy_round(pc, [k] * ((n - b) // k), rng, present)
+        else:
+            rnd = [tuple(t) for t in tables]
+        for t in rnd:
+            pc.add_table(t)
+        new_rounds.append([tuple(t) for t in rnd])
+        new_byes.append(sorted(out))
+    new_rounds = improve(kept_pos, new_rounds, n, seed=seed_int(seed, "reseat-polish"), steps=600)
+    seated = assign_winds(new_rounds, k)
+    visits: dict[tuple[int, int], int] = {}
+    for r in kept:
+        for t in r.tables:
+            for x in t.seats:
+                if x in pos:
+                    visits[(pos[x], t.table - 1)] = visits.get((pos[x], t.table - 1), 0) + 1
+    numbers = number_tables(seated, visits)
+    ids = [p.id for p in players]
+    rounds = list(kept)
+    for offset, (rnd, nums) in enumerate(zip(seated, numbers, strict=True)):
+        tables = sorted(
+            (Table(table=num, seats=tuple(ids[x] for x in t)) for t, num in zip(rnd, nums, strict=True)),
+            key=lambda t: t.table,
+        )
+        rounds.append(
+            Round(round=from_round + offset, tables=tuple(tables), byes=tuple(Bye(id=ids[x]) for x in new_byes[offset]))
+        )
+    all_pos = [[tuple(pos[x] for x in t.seats if x in pos) for t in r.tables] for r in rounds]
+    meta: dict[str, Any] = dict(schedule.meta)
+    meta["metrics"] = seating_metrics(all_pos, list(range(n)), k)
+    meta["metrics_new_rounds_only"] = seating_metrics(new_rounds, list(range(n)), k)
+    all_numbers = [[t.table for t in r.tables] for r in rounds]
+    visits_now = repeat_visits([[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds], all_numbers)
+    visits_now.pop(-1, None)
+    meta["repeat_table_visits"] = {"total": sum(visits_now.values()), "max_per_player": max(visits_now.values(), default=0)}
+    meta["reseat"] = {"from_round": from_round, "dropped": list(drop), "added": [ids[i] for i in added]}
+    numbers_map = {p.id: schedule.numbers.get(p.id, i + 1) for i, p in enumerate(players)}
+    top = max(numbers_map.values(), default=0)
+    for p in players:
+        if p.id not in known:
+            top += 1
+            numbers_map[p.id] = top
+    return Schedule(
+        system=schedule.system, players=tuple(players), rounds=tuple(rounds), numbers=numbers_map, seed=seed, meta=meta
+    )
+
+
+def seat_ranked(
+    ranking: Sequence[Participant], schedule: Schedule | None = None, *, table_size: int = 4
+) -> Schedule:
+    """One round seated by ranking: ranks 1-4 at table 1, 5-8 at table 2, ... (seed 001, EMA).
+
+    Seats within a table go to the winds each player has had least so far (over the 24
+    orders of a table of 4, the one with the smallest sum of squared wind counts after the
+    round). Players beyond the last full table sit out (the lowest ranked).
+    """
+    k = table_size if schedule is None else _table_size(schedule)
+    if len(ranking) < k:
+        raise InputError(f"{len(ranking)} players cannot fill a table of {k}")
+    counts: dict[int, list[int]] = {}
+    if schedule is not None:
+        for r in schedule.rounds:
+            for t in r.tables:
+                for s, x in enumerate(t.seats):
+                    counts.setdefault(x, [0] * k)[s] += 1
+    full = len(ranking) - len(ranking) % k
+    tables = []
+    for t in range(full // k):
+        group = [p.id for p in ranking[t * k : (t + 1) * k]]
+        best = min(
+            permutations(group),
+            key=lambda order: (
+                sum((counts.get(x, [0] * k)[s] + 1) ** 2 for s, x in enumerate(order)),
+                order,
+            ),
+        )
+        tables.append(Table(table=t + 1, seats=tuple(best)))
+    round_no = (len(schedule.rounds) if schedule else 0) + 1
+    new = Round(round=round_no, tables=tuple(tables), byes=tuple(Bye(id=p.id) for p in ranking[full:]))
+    if schedule is None:
+        return Schedule(
+            system="mahjong", players=tuple(ranking), rounds=(new,),
+            numbers={p.id: i + 1 for i, p in enumerate(ranking)},
+            meta={"table_size": k, "seated_by_ranking": [round_no]},
+        )
+    meta = dict(schedule.meta)
+    meta["seated_by_ranking"] = [*meta.get("seated_by_ranking", []), round_no]
+    return Schedule(
+        system=schedule.system, players=schedule.players, rounds=(*schedule.rounds, new),
+        numbers=schedule.numbers, seed=schedule.seed, meta=meta,
+    )

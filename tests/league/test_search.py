@@ -1,0 +1,72 @@
+"""The search, the lower bound and the seeded mapping, as properties."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fairdraw.core.model import Participant
+from fairdraw.systems.league.mapping import seeded_order
+from fairdraw.systems.league.partition import try_partition
+from fairdraw.systems.league.planner import plan_season
+from fairdraw.systems.league.search import TabuSearch, greedy_extend
+from fairdraw.systems.league.season import repeat_lower_bound
+
+
+def _repeats(sessions) -> int:
+    c: Counter[tuple[int, int]] = Counter()
+    for s in sessions:
+        for g in s:
+            c.update(combinations(sorted(g), 2))
+    return sum(v - 1 for v in c.values() if v > 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=12, max_value=45), st.integers(min_value=1, max_value=9), st.integers(0, 10**6))
+def test_no_season_beats_the_lower_bound(players: int, sessions: int, seed: int) -> None:
+    shape = try_partition(players)
+    if shape is None:
+        return
+    season = greedy_extend(players, shape.sizes(), [], sessions, random.Random(seed))
+    assert _repeats(season) >= repeat_lower_bound(players, shape.sizes(), sessions)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=12, max_value=30), st.integers(min_value=2, max_value=7), st.integers(0, 10**6))
+def test_search_keeps_shapes_and_never_worsens(players: int, sessions: int, seed: int) -> None:
+    shape = try_partition(players)
+    if shape is None:
+        return
+    rng = random.Random(seed)
+    frozen = greedy_extend(players, shape.sizes(), [], 1, rng)
+    start = greedy_extend(players, shape.sizes(), frozen, sessions, rng)
+    best = TabuSearch(players, start, frozen=frozen, rng=rng).run(40)
+    for session in best:
+        assert sorted(p for g in session for p in g) == list(range(players))
+        assert sorted(map(len, session)) == sorted(shape.sizes())
+    assert _repeats([*frozen, *best]) <= _repeats([*frozen, *start])
+
+
+def test_small_saturated_fields_reach_the_lower_bound() -> None:
+    for players in (16, 17):
+        shape = try_partition(players)
+        plan = plan_season(players, 6, shape)
+        assert plan.repeats == _repeats(plan.sessions) == repeat_lower_bound(players, shape.sizes(), 6)
+
+
+def test_plans_are_deterministic() -> None:
+    shape = try_partition(22)
+    assert plan_season(22, 6, shape, iterations=200) == plan_season(22, 6, shape, iterations=200)
+
+
+@given(st.lists(st.text(min_size=1, max_size=8), min_size=1, max_size=40), st.text(max_size=20))
+def test_seeded_order_is_a_reproducible_permutation(names: list[str], seed: str) -> None:
+    players = [Participant(id=i + 1, name=n) for i, n in enumerate(names)]
+    order = seeded_order(players, seed)
+    assert sorted(p.id for p in order) == [p.id for p in players]
+    assert order == seeded_order(list(players), seed)
+    assert seeded_order(players, None) == players

@@ -1,0 +1,256 @@
+"""The mahjong tournament system: issue 4's quality order, the draw, changes, the report."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Participant
+from fairdraw.formats.schedule_json import dump_schedule, schedule_from_dict
+from fairdraw.systems.mahjong.changes import reseat, seat_ranked
+from fairdraw.systems.mahjong.reference import BEST_KNOWN_4
+from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
+
+from .helpers import meetings, seat, winds
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+def once_per_round(schedule, n_ids: set[int]) -> bool:
+    for rnd in schedule.rounds:
+        seen = [p for t in rnd.tables for p in t.seats] + [b.id for b in rnd.byes]
+        if sorted(seen) != sorted(n_ids):
+            return False
+    return True
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(4, 20).map(lambda t: 4 * t), st.integers(1, 12), st.text(min_size=0, max_size=8))
+def test_property_once_per_round_and_winds(n: int, rounds: int, seed: str) -> None:
+    schedule = seat(n, rounds, seed=seed)
+    assert once_per_round(schedule, set(range(1, n + 1)))
+    for counts in winds(schedule).values():
+        assert all(rounds // 4 <= c <= -(-rounds // 4) for c in counts)
+    # and exactly once per wind in every full block of 4 rounds
+    for block in range(rounds // 4):
+        sub = schedule.rounds[4 * block : 4 * block + 4]
+        for pid in range(1, n + 1):
+            seats = sorted(t.seats.index(pid) for r in sub for t in r.tables if pid in t.seats)
+            assert seats == [0, 1, 2, 3]
+    best = BEST_KNOWN_4[n]
+    if rounds <= best and n in (16, 20, 24, 28, 32, 36, 40, 64, 88):
+        assert all(c == 1 for c in meetings(schedule).values())
+
+
+@pytest.mark.parametrize("n", [16, 20, 24, 28, 32, 36, 40, 64, 88, 92, 112, 120])
+def test_best_known_reached(n: int) -> None:
+    r = BEST_KNOWN_4[n]
+    schedule = seat(n, r)
+    assert max(meetings(schedule).values()) == 1
+    assert schedule.meta["design"]["clean_rounds"] == r
+
+
+#: Field sizes whose best known round count we do not reach yet (see docs/PERFORMANCE.md).
+#: strict xfail: reaching one of them makes the test fail until it is removed from this list.
+NOT_REACHED = {52, 56, 68, 72, 76, 80, 84, 96, 100, 104, 108, 116}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "n",
+    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="below best known")) if n in NOT_REACHED else n
+     for n in range(16, 121, 4)],
+)
+def test_every_field_size_best_known(n: int) -> None:
+    r = BEST_KNOWN_4[n]
+    schedule = seat(n, r)
+    for counts in winds(schedule).values():
+        assert all(r // 4 <= c <= -(-r // 4) for c in counts)
+    assert max(meetings(schedule).values()) == 1, schedule.meta["design"]
+
+
+def test_beyond_best_known_twice_a_complete_design() -> None:
+    """16 players, 10 rounds: every pair must meet at least twice... exactly twice is best."""
+    schedule = seat(16, 10)
+    m = meetings(schedule)
+    assert len(m) == 120 and max(m.values()) == 2
+
+
+def test_same_seed_byte_identical_and_different_seed_differs() -> None:
+    a = dump_schedule(seat(24, 7, seed="club night 2026"))
+    b = dump_schedule(seat(24, 7, seed="club night 2026"))
+    assert a == b
+    c = json.loads(dump_schedule(seat(24, 7, seed="other seed")))
+    numbers_a = {p["id"]: p["number"] for p in json.loads(a)["players"]}
+    numbers_c = {p["id"]: p["number"] for p in c["players"]}
+    assert numbers_a != numbers_c
+
+
+def test_byte_identical_across_processes(tmp_path: Path) -> None:
+    outs = []
+    for hashseed in ("1", "2"):
+        env = dict(os.environ, PYTHONPATH=SRC, PYTHONHASHSEED=hashseed)
+        res = subprocess.run(
+            [sys.executable, "-m", "fairdraw.cli.app", "seat", "--players", "19", "--rounds", "4", "--byes",
+             "--seed", "s", "--json"],
+            env=env, capture_output=True, check=True,
+        )
+        outs.append(res.stdout)
+    assert outs[0] == outs[1] and outs[0].startswith(b"{")
+
+
+def test_draw_is_reproducible_by_hand() -> None:
+    """The documented procedure: sort players by sha256(seed|id|name); position i -> number i+1."""
+    players = [Participant(id=i, name=f"P{i}") for i in range(1, 17)]
+    schedule = seat(16, 5, seed="public", players=players)
+    keys = sorted(players, key=lambda p: hashlib.sha256(f"public|{p.id}|{p.name}".encode()).hexdigest())
+    assert {p.id: i + 1 for i, p in enumerate(keys)} == schedule.numbers
+    assert schedule.meta["draw"]["seed"] == "public"
+
+
+def test_fields_that_do_not_fill_tables() -> None:
+    with pytest.raises(InputError, match="20 or 24"):
+        seat(21, 5)
+    for n in (21, 22, 23):
+        schedule = seat(n, 6, byes=True)
+        assert once_per_round(schedule, set(range(1, n + 1)))
+        byes: dict[int, int] = {}
+        for rnd in schedule.rounds:
+            assert len(rnd.byes) == n % 4
+            for b in rnd.byes:
+                byes[b.id] = byes.get(b.id, 0) + 1
+        counts = [byes.get(p, 0) for p in range(1, n + 1)]
+        assert max(counts) - min(counts) <= 1
+
+
+def test_cli_exit_2_names_nearest_counts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from fairdraw.cli.app import run_app
+
+    out = tmp_path / "never.json"
+    with pytest.raises(SystemExit) as exc:
+        run_app(["seat", "--players", "30", "--rounds", "3", "--json", "-o", str(out)])
+    assert exc.value.code == 2
+    assert "28 or 32" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def _clubs(n: int, size: int) -> list[Participant]:
+    return [Participant(id=i + 1, name=f"P{i + 1}", club=f"C{i // size}") for i in range(n)]
+
+
+def test_separate_reaches_zero_when_the_design_allows() -> None:
+    """20 players, 5 rounds (transversal design: 4 groups of 5 never meet), 4 clubs of 5."""
+    schedule = seat(20, 5, players=_clubs(20, 5), separate="club")
+    clubs = {p.id: p.club for p in schedule.players}
+    same = sum(1 for pair, c in meetings(schedule).items() if len({clubs[x] for x in pair}) == 1 for _ in range(c))
+    assert same == 0 == schedule.meta["separation"]["same_group_meetings"]
+    # 16 players, 4 rounds of the affine plane: the unused parallel class holds 4 groups of
+    # 4 who never meet, so 4 clubs of 4 can be kept apart completely
+    four = seat(16, 4, players=_clubs(16, 4), separate="club")
+    assert four.meta["separation"]["same_group_meetings"] == 0
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([16, 24, 28, 40]), st.integers(2, 8), st.integers(2, 6), st.integers(0, 99))
+def test_property_separate_never_worse_than_the_plain_draw(n: int, rounds: int, club_size: int, seed: int) -> None:
+    rng = random.Random(seed)
+    players = [Participant(id=i + 1, name=f"P{i + 1}", club=f"C{rng.randrange(max(1, n // club_size))}") for i in range(n)]
+    plain = seat(n, rounds, seed=str(seed), players=players)
+    sep = seat(n, rounds, seed=str(seed), players=players, separate="club")
+    clubs = {p.id: p.club for p in players}
+
+    def same(s) -> int:
+        return sum(c for pair, c in meetings(s).items() if len({clubs[x] for x in pair}) == 1)
+
+    assert same(sep) <= same(plain)
+    assert same(sep) == sep.meta["separation"]["same_group_meetings"]
+    assert meetings(sep).keys() and max(meetings(sep).values()) == max(meetings(plain).values())
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([16, 20, 32, 40, 48]), st.integers(2, 12), st.integers(0, 999))
+def test_property_table_numbering_beats_random(n: int, rounds: int, seed: int) -> None:
+    schedule = seat(n, rounds, seed=str(seed))
+    tables = [[tuple(t.seats) for t in r.tables] for r in schedule.rounds]
+    ours = sum(repeat_visits(tables, [[t.table for t in r.tables] for r in schedule.rounds]).values())
+    rng = random.Random(seed)
+    trials = []
+    for _ in range(20):
+        nums = []
+        for r in tables:
+            perm = list(range(1, len(r) + 1))
+            rng.shuffle(perm)
+            nums.append(perm)
+        trials.append(sum(repeat_visits(tables, nums).values()))
+    assert ours <= sum(trials) / len(trials)
+    assert ours == schedule.meta["repeat_table_visits"]["total"]
+
+
+def test_numbering_descent_never_worse_than_forward() -> None:
+    from fairdraw.systems.mahjong.tables import _number_forward
+
+    schedule = seat(32, 6)
+    tables = [[tuple(t.seats) for t in r.tables] for r in schedule.rounds]
+    forward = sum(repeat_visits(tables, _number_forward(tables)).values())
+    assert sum(repeat_visits(tables, number_tables(tables)).values()) <= forward
+
+
+def test_reseat_keeps_played_rounds() -> None:
+    original = seat(24, 7, seed="r")
+    data = json.loads(dump_schedule(original))
+    loaded = schedule_from_dict(data)
+    new = reseat(loaded, 4, drop=[3, 7], add=["Late One", "Late Two"])
+    assert new.rounds[:3] == original.rounds[:3]
+    ids = {p.id for p in new.players}
+    assert 3 not in ids and 7 not in ids and len(ids) == 24
+    assert once_per_round(type(new)(system=new.system, players=new.players, rounds=new.rounds[3:]), ids)
+    # the re-seated rounds add few repeats (the untouched design would add none)
+    assert new.meta["metrics"]["repeats"] <= 6
+    unchanged = reseat(loaded, 4)
+    assert unchanged.meta["metrics"]["repeats"] == 0
+
+
+def test_reseat_odd_field_needs_byes() -> None:
+    loaded = schedule_from_dict(json.loads(dump_schedule(seat(16, 5))))
+    with pytest.raises(InputError):
+        reseat(loaded, 2, drop=[1])
+    new = reseat(loaded, 2, drop=[1], byes=True)
+    assert all(len(r.byes) == 3 for r in new.rounds[1:])
+
+
+def test_seat_ranked_groups_by_rank_and_balances_winds() -> None:
+    schedule = seat(16, 4, ranked_last=1)
+    assert len(schedule.rounds) == 3 and schedule.meta["ranked_last"] == 1
+    ranking = sorted(schedule.players, key=lambda p: -p.id)
+    done = seat_ranked(ranking, schedule)
+    last = done.rounds[-1]
+    assert [set(t.seats) for t in last.tables] == [{p.id for p in ranking[i : i + 4]} for i in range(0, 16, 4)]
+    from itertools import permutations
+
+    before = winds(schedule)
+    for t in last.tables:
+        fresh_exists = any(all(before[p][s] == 0 for s, p in enumerate(order)) for order in permutations(t.seats))
+        if fresh_exists:  # every player gets a wind not yet had whenever a seating allows it
+            assert all(before[p][s] == 0 for s, p in enumerate(t.seats))
+
+
+def test_report_files(tmp_path: Path) -> None:
+    from fairdraw.formats.mahjong_report import compute, write_report
+
+    schedule = seat(16, 6)
+    files = write_report(schedule, tmp_path)
+    assert [f.name for f in files] == ["report.md", "meetings.svg", "winds.svg"]
+    assert files[1].read_text().lstrip().startswith("<?xml")
+    data = compute(schedule)
+    assert data["repeats"] == schedule.meta["metrics"]["repeats"]
+    assert f"repeat meetings: {data['repeats']}" in files[0].read_text()

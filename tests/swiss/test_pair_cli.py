@@ -1,0 +1,127 @@
+"""`fairdraw pair` and `dutch_check`: formats, exit statuses, nothing written on bad input."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from fairdraw.cli.app import run_app
+from fairdraw.cli.swiss import dutch_check
+from fairdraw.formats.trf import read_trf, trf_round, truncated
+
+from .golden import FILES
+
+TRF = (
+    "012 Club\n"
+    "XXR 5\n"
+    "XXC white1\n"
+    "001    1      Alpha                             2200                             1.0    1     4 w 1\n"
+    "001    2      Bravo                             2100                             0.0    2     5 b 0\n"
+    "001    3      Charlie                           2000                             1.0    3  0000 - U\n"
+    "001    4      Delta                             1900                             0.0    4     1 b 0\n"
+    "001    5      Echo                              1800                             1.0    5     2 w 1\n"
+)
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
+    """Run the CLI in-process (as the console script does) in a given folder."""
+
+    def _run(*args: str, cwd: Path) -> Result:
+        monkeypatch.chdir(cwd)
+        capsys.readouterr()
+        code = 0
+        try:
+            run_app(list(args))
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        out = capsys.readouterr()
+        return Result(code, out.out, out.err)
+
+    return _run
+
+
+def test_pair_writes_the_engine_list_format(tmp_path: Path, run: Callable[..., Result]) -> None:
+    (tmp_path / "t.trf").write_text(TRF)
+    res = run("pair", "--dutch", "t.trf", "-p", "out.txt", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    lines = (tmp_path / "out.txt").read_text().split("\n")
+    count = int(lines[0])
+    boards = [tuple(map(int, line.split())) for line in lines[1 : 1 + count]]
+    assert len(boards) == 3
+    assert [b for b in boards if b[1] == 0] == [boards[-1]]  # the bye last, as "id 0"
+    seen = [pid for b in boards for pid in b if pid]
+    assert sorted(seen) == [1, 2, 3, 4, 5]
+    assert boards[-1][0] != 3  # 3 had the bye in round 1 (C.2)
+
+
+def test_pair_json_and_explain(tmp_path: Path, run: Callable[..., Result]) -> None:
+    (tmp_path / "t.trf").write_text(TRF)
+    res = run("pair", "--system", "dutch", "t.trf", "--json", "out.json", "--explain", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    doc = json.loads((tmp_path / "out.json").read_text())
+    assert doc["format"] == "fairdraw.schedule/1" and len(doc["rounds"]) == 2
+    assert "Bracket" in res.stdout and "Board 1" in res.stdout
+    # the JSON written can be paired again (results missing: a clear error, exit 2)
+    res2 = run("pair", "--dutch", "out.json", cwd=tmp_path)
+    assert res2.returncode == 2 and "result" in res2.stderr
+
+
+def test_malformed_trf_exits_2_with_line_and_column_and_writes_nothing(tmp_path: Path, run: Callable[..., Result]) -> None:
+    bad = TRF.replace("    4 w 1\n", "    4 x 1\n", 1)
+    (tmp_path / "t.trf").write_text(bad)
+    res = run("pair", "--dutch", "t.trf", "-p", "out.txt", cwd=tmp_path)
+    assert res.returncode == 2
+    assert "line 4" in res.stderr and "column 97" in res.stderr
+    assert not (tmp_path / "out.txt").exists()
+
+
+def test_unknown_system_exits_2(tmp_path: Path, run: Callable[..., Result]) -> None:
+    (tmp_path / "t.trf").write_text(TRF)
+    res = run("pair", "--system", "nope", "t.trf", cwd=tmp_path)
+    assert res.returncode == 2 and "nope" in res.stderr
+
+
+@pytest.mark.skipif(not FILES, reason="golden files not available")
+def test_dutch_check_equal_and_differing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = next(f for f in FILES if f.name.startswith("n0011"))
+    assert dutch_check(path) == 0
+    # swap the colours of one game in the last round: the check must report it
+    doc = read_trf(path)
+    last = doc.rounds_in_file
+    victim = next(p for p in doc.players if p.games[last - 1].opponent is not None)
+    opp = doc.player(victim.games[last - 1].opponent or 0)
+    for p in (victim, opp):
+        g = p.games[last - 1]
+        p.games[last - 1] = type(g)(g.opponent, "b" if g.colour == "w" else "w", g.result)
+    changed = tmp_path / "changed.trf"
+    changed.write_text(doc.dump(), newline="")
+    capsys.readouterr()
+    assert dutch_check(changed) == 1
+    assert f"round {last}: DIFFERS" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not FILES, reason="golden files not available")
+def test_truncated_file_pairs_like_the_reference(tmp_path: Path, run: Callable[..., Result]) -> None:
+    path = next(f for f in FILES if f.name.startswith("n0013"))
+    doc = read_trf(path)
+    t = truncated(doc, 2, total_rounds=doc.rounds_in_file, initial_colour="white")
+    (tmp_path / "t.trf").write_text(t.dump(), newline="")
+    res = run("pair", "--dutch", "t.trf", "-p", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.split("\n")
+    boards = {tuple(map(int, line.split())) for line in lines[1 : 1 + int(lines[0])]}
+    ref = trf_round(doc, 3)
+    expected = {t.seats for t in ref.tables} | {(b.id, 0) for b in ref.byes if b.kind == "bye"}
+    assert boards == expected
