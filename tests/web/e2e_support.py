@@ -79,7 +79,7 @@ def page(browser, live: LiveServer):  # type: ignore[no-untyped-def]
     context = browser.new_context(base_url=live.url, viewport={"width": 1280, "height": 900},  # type: ignore[attr-defined]
                                   accept_downloads=True)
     tab = context.new_page()
-    tab.set_default_timeout(20_000)
+    tab.set_default_timeout(60_000)  # generous: CI machines are shared and slow at times
     tab.on("dialog", lambda dialog: dialog.accept())
     tab.goto("/login")
     tab.fill("input[name=username]", "organiser")

@@ -59,6 +59,7 @@ def create_app(database_url: str | None = None) -> FastAPI:
     is made; ``fairdraw serve`` prints the URL that uses it.
     """
     url = database_url or default_url()
+    workflow.system_choices()  # import every system now, not on the organiser's first click
     engine = make_engine(url)
     migrate(engine)
     sessions = session_factory(engine)
