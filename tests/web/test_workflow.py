@@ -222,3 +222,22 @@ def test_table_scores_must_add_up_for_the_scoring(client: TestClient, toy_system
     assert "Saved 1 result" in ok.text
     standings = client.get(f"/events/{other}/standings").text
     assert 'id="standings"' in standings  # start 25,000 / return 30,000: standings computed
+
+
+def test_chombo_penalty_is_stored_and_subtracted_after_uma(client: TestClient, toy_systems: None) -> None:
+    pytest.importorskip("fairdraw.scoring.mahjong")
+    event = create_event(client, "toy-tables", rounds="1")
+    import_players(client, event, field_csv(4))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    board = board_fields(page)[0]
+    data = _score_form(page, board, [40000, 30000, 25000, 25000])
+    data[f"p{board['id']}_0"] = "20000"  # East (player 1) commits a chombo
+    assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
+    assert _schedule(client, event).rounds[0].tables[0].penalties == (20000, 0, 0, 0)
+    standings = client.get(f"/events/{event}/standings").text
+    points = dict(re.findall(r'<td>\d+</td><td>\d+</td><td>(Player \d)</td><td class="pts">([-\d.]+)</td>', standings))
+    # EMA: (40000 - 30000)/1000 + 15 uma = 25, the chombo after uma: 25 - 20 = 5 (placements unchanged)
+    assert float(points["Player 1"]) == 5
+    # the tied third places split the uma: (25000 - 30000)/1000 + (-5 - 15)/2 = -15
+    assert float(points["Player 3"]) == float(points["Player 4"]) == -15

@@ -377,11 +377,14 @@ class ResultEntry:
     seen_result: str | None = None
     seen_scores: tuple[int, ...] | None = None
     seen_game_scores: GameScores | None = None
+    #: mahjong penalties per seat (chombo), positive amounts; None = none / not on the form
+    penalties: tuple[int, ...] | None = None
+    seen_penalties: tuple[int, ...] | None = None
 
     def untouched(self) -> bool:
         """True when the organiser submitted exactly what the form showed."""
-        return (self.result, self.scores, self.game_scores) == (
-            self.seen_result, self.seen_scores, self.seen_game_scores)
+        return (self.result, self.scores, self.game_scores, self.penalties) == (
+            self.seen_result, self.seen_scores, self.seen_game_scores, self.seen_penalties)
 
 
 def _label(board: Board) -> str:
@@ -415,9 +418,12 @@ def record_results(session: Session, event: Event, round_number: int, entries: I
             raise NotFoundError(f"no board {entry.board_id} in round {round_number}")
         new_scores = list(entry.scores) if entry.scores is not None else None
         same_games = entry.game_scores is None or entry.game_scores == game_scores_of(board)
-        if entry.untouched() or (board.result == entry.result and board.scores == new_scores and same_games):
+        new_penalties = list(entry.penalties) if entry.penalties is not None else None
+        if entry.untouched() or (board.result == entry.result and board.scores == new_scores and same_games
+                                 and board.penalties == new_penalties):
             continue  # nothing to change: left as shown, or already holds this very value
-        values: dict[str, Any] = {"result": entry.result, "scores": new_scores, "version": Board.version + 1}
+        values: dict[str, Any] = {"result": entry.result, "scores": new_scores, "penalties": new_penalties,
+                                  "version": Board.version + 1}
         if entry.game_scores is not None:
             by_game = dict(entry.game_scores)
             games = []

@@ -43,6 +43,7 @@ class SeatView:
     name: str
     number: int | None
     score: int | None = None
+    penalty: int | None = None
 
 
 @dataclass
@@ -56,6 +57,11 @@ class BoardView:
     scores: list[int] | None
     version: int
     games: list[dict[str, Any]]
+    penalties: list[int] | None = None
+
+    @property
+    def shown_penalties(self) -> str:
+        return " ".join(str(p) for p in self.penalties) if self.penalties is not None else ""
 
     @property
     def chess(self) -> bool:
@@ -74,7 +80,10 @@ class BoardView:
             return " · ".join(f"g{g['game']}: " + (" ".join(map(str, g["scores"])) if g["scores"] else "–")
                               for g in self.games)
         if self.scores is not None:
-            return " ".join(str(s) for s in self.scores)
+            text = " ".join(str(s) for s in self.scores)
+            if self.penalties and any(self.penalties):
+                text += " (chombo: " + " ".join(str(p) for p in self.penalties) + ")"
+            return text
         return result_label(self.result)
 
     @property
@@ -172,8 +181,9 @@ class EventView:
         for index, (role, pid) in enumerate(zip(roles, b.seats, strict=True)):
             player = self._players.get(pid)
             score = b.scores[index] if b.scores is not None and index < len(b.scores) else None
+            penalty = b.penalties[index] if b.penalties is not None and index < len(b.penalties) else None
             seats.append(SeatView(role, pid, self.label(pid), self.name(pid),
-                                  player.number if player else None, score))
+                                  player.number if player else None, score, penalty or None))
         games = []
         for g in b.games or []:
             games.append({"game": g["game"],
@@ -182,7 +192,7 @@ class EventView:
                           "out": [self.name(p) for p in g.get("out", [])],
                           "scores": g.get("scores")})
         label = f"{b.group} · {b.number}" if b.group else str(b.number)
-        return BoardView(b.id, b.number, b.group, label, seats, b.result, b.scores, b.version, games)
+        return BoardView(b.id, b.number, b.group, label, seats, b.result, b.scores, b.version, games, b.penalties)
 
     def round(self, number: int) -> RoundView:
         for rnd in self.rounds:
@@ -324,5 +334,11 @@ def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntr
             values = [str(form.get(f"s{board.id}_{i}") or "") for i in range(len(board.seats))]
             scores = workflow.parse_scores(values, board=label)
             seen_scores = workflow.parse_scores(seen.split(), board=label) if seen.strip() else None
-            entries.append(ResultEntry(board.id, version, scores=scores, seen_scores=seen_scores))
+            penalty_values = [str(form.get(f"p{board.id}_{i}") or "") for i in range(len(board.seats))]
+            penalties = workflow.parse_penalties(penalty_values, board=label)
+            seen_pen = form.get(f"op{board.id}")
+            seen_penalties = (workflow.parse_penalties(seen_pen.split(), board=label)
+                              if isinstance(seen_pen, str) and seen_pen.strip() else None)
+            entries.append(ResultEntry(board.id, version, scores=scores, seen_scores=seen_scores,
+                                       penalties=penalties, seen_penalties=seen_penalties))
     return entries

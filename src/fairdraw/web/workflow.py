@@ -244,6 +244,21 @@ def parse_scores(values: list[str], *, board: str) -> tuple[int, ...] | None:
         raise InputError(f"table {board}: scores must be whole numbers, got {' '.join(cleaned)}", field="scores") from None
 
 
+def parse_penalties(values: list[str], *, board: str) -> tuple[int, ...] | None:
+    """Penalties per seat (chombo), positive amounts subtracted after uma; all empty = none."""
+    cleaned = [v.strip().replace(" ", "").replace("_", "") for v in values]
+    if not any(cleaned):
+        return None
+    try:
+        amounts = tuple(int(v) if v else 0 for v in cleaned)
+    except ValueError:
+        raise InputError(f"table {board}: penalties must be whole numbers, got {' '.join(cleaned)}",
+                         field="penalties") from None
+    if any(a < 0 for a in amounts):
+        raise InputError(f"table {board}: a penalty is a positive amount to subtract", field="penalties")
+    return amounts if any(amounts) else None
+
+
 # --- standings -----------------------------------------------------------------------
 
 
