@@ -113,8 +113,9 @@ def run() -> str:
              "", "| action | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
     for action in results["SQLite"]:
         lines.append(f"| {action} | " + " | ".join(f"{results[n][action]:.0f}" for n in names) + " |")
-    lines += ["", "Reproduce: `python -m benchmarks web` (add `TEST_POSTGRES=1` with a running PostgreSQL "
-              "for the second column).", ""]
+    reproduce = ("Reproduce: `python -m benchmarks web` (add `TEST_POSTGRES=1` with a running PostgreSQL "
+                 "for the second column).")
+    lines += ["", reproduce, ""]
     return "\n".join(lines)
 
 
