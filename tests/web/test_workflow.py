@@ -241,3 +241,20 @@ def test_chombo_penalty_is_stored_and_subtracted_after_uma(client: TestClient, t
     assert float(points["Player 1"]) == 5
     # the tied third places split the uma: (25000 - 30000)/1000 + (-5 - 15)/2 = -15
     assert float(points["Player 3"]) == float(points["Player 4"]) == -15
+
+
+def test_a_failing_system_is_reported_and_nothing_saved(client: TestClient, toy_systems: None,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from fairdraw.core.registry import get_system
+
+    event = create_event(client, "toy-swiss", rounds="2")
+    import_players(client, event, field_csv(4))
+    cls = type(get_system("toy-swiss"))
+
+    def broken(self, request):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(cls, "pair", broken)
+    text = html.unescape(post(client, event, "/pair").text)
+    assert "the pairing system 'toy-swiss' failed (ZeroDivisionError: division by zero); nothing was saved" in text
+    assert _schedule(client, event).rounds == ()

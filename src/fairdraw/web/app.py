@@ -9,6 +9,7 @@ the thread pool so one slow pairing does not freeze the other browsers.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +35,7 @@ from fairdraw.web import views, workflow
 from fairdraw.web.auth import SessionCodec, check_csrf, user_id
 
 HERE = Path(__file__).parent
+log = logging.getLogger("fairdraw.web")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 T = TypeVar("T")
@@ -389,8 +391,15 @@ def _routes(app: FastAPI, state: WebState) -> None:
                 withdrawn = {p.pid for p in event.participants if p.withdrawn}
                 requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
                 system_options, _ = workflow.split_options(dict(event.options or {}))
-                made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
-                                          options=system_options, requested_byes=requested)
+                try:
+                    made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
+                                              options=system_options, requested_byes=requested)
+                except (FairdrawError, IntegrityError):
+                    raise
+                except Exception as exc:  # a system's own failure: tell the organiser, keep the traceback
+                    log.exception("pairing system %s failed on event %s", event.system, event_id)
+                    raise InputError(f"the pairing system {event.system!r} failed ({type(exc).__name__}: {exc}); "
+                                     "nothing was saved") from exc
                 repo.store_rounds(db, event, made.rounds, made.meta, made.numbers)
                 numbers = [r.round for r in made.rounds]
                 if len(numbers) == 1:
