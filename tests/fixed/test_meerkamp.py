@@ -90,7 +90,7 @@ def test_rating_grouping_puts_the_strongest_together() -> None:
     players = field(12)
     groups = make_groups(players, 4, "rating")
     ranked = sorted(players, key=lambda p: -(p.rating or 0))
-    assert [set(p.id for p in g) for g in groups] == [set(p.id for p in ranked[k : k + 4]) for k in (0, 4, 8)]
+    assert [{p.id for p in g} for g in groups] == [{p.id for p in ranked[k : k + 4]} for k in (0, 4, 8)]
     # numbering inside a group follows rating
     for g in groups:
         assert [p.rating for p in g] == sorted((p.rating for p in g), reverse=True)

@@ -126,7 +126,7 @@ def test_numbers_are_a_permutation_and_alphabetical_within_a_federation(spec: li
     players = field(spec)
     numbers = varma_numbers(players)
     assert sorted(numbers.values()) == list(range(1, len(players) + 1))
-    for fed in {"NED", "GER", "BEL", "FRA"}:
+    for fed in ("NED", "GER", "BEL", "FRA"):
         members = sorted((p for p in players if p.federation == fed), key=lambda p: (p.name, p.id))
         assigned = [numbers[p.id] for p in members]
         assert assigned == sorted(assigned)

@@ -141,9 +141,7 @@ def render_heller(schedules: list[Schedule], fmt: OutputFormat) -> str:
             body = page.split("<body>", 1)[1].rsplit("</body>", 1)[0]
             rows = _player_table(schedule)
             table = "<table><thead><tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in rows[0]) + "</tr></thead>"
-            table += "".join(
-                "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows[1:]
-            )
+            table += "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows[1:])
             parts.append(body.replace("</h1>", "</h1>" + table + "</table>", 1))
         head = r.render_html(schedules[0]).split("<body>", 1)[0]
         return head + "<body>" + "\n".join(parts) + "</body></html>\n"
@@ -156,6 +154,3 @@ def render_heller(schedules: list[Schedule], fmt: OutputFormat) -> str:
             out.write("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() + "\n")
         out.write("\n" + r.render_text(schedule) + "\n")
     return out.getvalue()
-
-
-__all__ = ["heller_command", "meerkamp_command", "render_heller", "emit"]

@@ -26,7 +26,9 @@ def default_rounds(players: int) -> int:
     return min(5, players + (players % 2) - 1)
 
 
-def find_schemes(players: int, rounds: int | None = None, schemes: int = 1, seed: str | None = None) -> list[FoundScheme]:
+def find_schemes(
+    players: int, rounds: int | None = None, schemes: int = 1, seed: str | None = None
+) -> list[FoundScheme]:
     """The best ``schemes`` schemes, ranked by spread then colour quality."""
     rounds = default_rounds(players) if rounds is None else rounds
     validate(players, rounds)
@@ -43,7 +45,7 @@ def find_schemes(players: int, rounds: int | None = None, schemes: int = 1, seed
 
 
 def statement(players: int, scheme: FoundScheme) -> str:
-    """"optimal: proven by CP-SAT" (N <= 12, issue 2 item 9), else "best found" (with the
+    """ "optimal: proven by CP-SAT" (N <= 12, issue 2 item 9), else "best found" (with the
     proof added when the solver happened to prove it for a larger field)."""
     if players <= PROVE_UP_TO:
         return scheme.statement

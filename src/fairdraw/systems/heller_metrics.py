@@ -16,6 +16,7 @@ neither colour, and colour runs and balance are over games actually played.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 Pairing = tuple[int, int]
 
@@ -49,7 +50,7 @@ class PlayerLine:
     def repeats(self) -> int:
         """How often a game has the same colour as the player's previous game."""
         games = self.colours.replace("-", "")
-        return sum(1 for a, b in zip(games, games[1:], strict=False) if a == b)
+        return sum(1 for a, b in pairwise(games) if a == b)
 
 
 @dataclass(frozen=True)

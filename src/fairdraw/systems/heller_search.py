@@ -148,8 +148,12 @@ class _RoundsModel:
             else:
                 md.add_exactly_one([self.x[i, j, t] for t in range(rounds)] + [self.x[j, i, t] for t in range(rounds)])
         x, y = self.x, self.y
-        self.white = {(p, t): [v for (a, _b, tt), v in x.items() if a == p and tt == t] for p in real for t in range(rounds)}
-        self.black = {(p, t): [v for (_a, b, tt), v in x.items() if b == p and tt == t] for p in real for t in range(rounds)}
+        self.white = {
+            (p, t): [v for (a, _b, tt), v in x.items() if a == p and tt == t] for p in real for t in range(rounds)
+        }
+        self.black = {
+            (p, t): [v for (_a, b, tt), v in x.items() if b == p and tt == t] for p in real for t in range(rounds)
+        }
 
         def bye(p: int, t: int) -> cp_model.LinearExprT:
             return y.get((p, t), 0)

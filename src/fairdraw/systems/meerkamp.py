@@ -165,7 +165,9 @@ class Meerkamp(PairingSystem):
     ``grouping`` ("rating" | "snake" | "random"); ``seed`` for the random draw."""
 
     name = "meerkamp"
-    description = "Groups (usually of 4), each a Berger round robin, single or double; odd groups sit out once (seed 002)"
+    description = (
+        "Groups (usually of 4), each a Berger round robin, single or double; odd groups sit out once (seed 002)"
+    )
     kind = "fixed"
 
     def pair(self, request: PairingRequest) -> Schedule:
