@@ -143,3 +143,15 @@ def test_bad_history_is_an_input_error_naming_the_field(round_: Round, fieldname
     with pytest.raises(InputError) as info:
         pair(field(4), (round_,), 3, "x")
     assert info.value.field is not None and info.value.field.endswith(fieldname)
+
+
+def test_announced_absences_sit_out_with_their_kind() -> None:
+    schedule = pair(field(6), (), 5, "a", requested_byes={3: "half-point"}, absent=[5])
+    last = schedule.rounds[-1]
+    seated = {pid for t in last.tables for pid in t.seats}
+    assert 3 not in seated and 5 not in seated
+    kinds = {b.id: b.kind for b in last.byes}
+    assert kinds[3] == "half-point" and kinds[5] == "absent"
+    assert sum(1 for k in kinds.values() if k == "bye") == 0  # four present: even
+    with pytest.raises(InputError):
+        pair(field(6), (), 5, "a", absent=[99])
