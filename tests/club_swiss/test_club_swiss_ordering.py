@@ -143,3 +143,38 @@ def test_bad_history_is_an_input_error_naming_the_field(round_: Round, fieldname
     with pytest.raises(InputError) as info:
         pair(field(4), (round_,), 3, "x")
     assert info.value.field is not None and info.value.field.endswith(fieldname)
+
+
+def test_announced_absences_sit_out_with_their_kind() -> None:
+    schedule = pair(field(6), (), 5, "a", requested_byes={3: "half-point"}, absent=[5])
+    last = schedule.rounds[-1]
+    seated = {pid for t in last.tables for pid in t.seats}
+    assert 3 not in seated and 5 not in seated
+    kinds = {b.id: b.kind for b in last.byes}
+    assert kinds[3] == "half-point" and kinds[5] == "absent"
+    assert sum(1 for k in kinds.values() if k == "bye") == 0  # four present: even
+    with pytest.raises(InputError):
+        pair(field(6), (), 5, "a", absent=[99])
+
+
+def test_pairs_from_the_top_of_the_order() -> None:
+    # Round 1, one score group: the best remaining player meets the nearest one.
+    first = pair(field(8), (), 5, "o")
+    assert {frozenset(t.seats) for t in first.rounds[-1].tables} == {
+        frozenset({1, 2}),
+        frozenset({3, 4}),
+        frozenset({5, 6}),
+        frozenset({7, 8}),
+    }
+    # All draws in round 1 keep one score group (ranks stay 1..8 by rating); odd ranks had
+    # White, even ranks Black. Colour-clean boards pair an odd with an even rank, and 1-2,
+    # 3-4, 5-6, 7-8 are rematches; pairing from the top then gives 1-4, 2-3, 5-8, 6-7.
+    history = rounds_from([([(1, 2, "1/2-1/2"), (3, 4, "1/2-1/2"), (5, 6, "1/2-1/2"), (7, 8, "1/2-1/2")], [])])
+    second = pair(field(8), history, 5, "o")
+    assert second.meta["relaxed"] == []
+    assert {frozenset(t.seats) for t in second.rounds[-1].tables} == {
+        frozenset({1, 4}),
+        frozenset({2, 3}),
+        frozenset({5, 8}),
+        frozenset({6, 7}),
+    }

@@ -43,7 +43,7 @@ def colour_breaches(st: PlayerState, colour: str, next_round: int) -> tuple[list
     return absolute, strong, prefs
 
 
-def _claims_by_step(st: PlayerState) -> list[str | None]:
+def claims_by_step(st: PlayerState) -> list[str | None]:
     """The colour each step of seed 002's allocation recipe asks for this player.
 
     Step 1: two same colours in a row must switch. Step 2: balance +1 plays black, -1 plays
@@ -64,15 +64,21 @@ STEP_NAMES = [
 ]
 
 
-def allocation(a: PlayerState, b: PlayerState, seed: str | None, next_round: int) -> tuple[int, str]:
+def allocation(
+    a: PlayerState,
+    b: PlayerState,
+    seed: str | None,
+    next_round: int,
+    claims: tuple[list[str | None], list[str | None]] | None = None,
+) -> tuple[int, str]:
     """Seed 002's colour allocation for a pair: (id of White, reason).
 
     The first step at which the two players' wishes differ decides (one wishes, the other
     does not, or they wish opposite colours); when no step decides, a coin seeded by the
-    published seed, the round and the two ids.
+    published seed, the round and the two ids. ``claims`` may pass both players'
+    precomputed wishes (``claims_by_step``) to save work on large fields.
     """
-    claims_a = _claims_by_step(a)
-    claims_b = _claims_by_step(b)
+    claims_a, claims_b = claims if claims is not None else (claims_by_step(a), claims_by_step(b))
     for step, (ca, cb) in enumerate(zip(claims_a, claims_b, strict=True)):
         if ca is None and cb is None or ca == cb:
             continue
@@ -99,14 +105,25 @@ class Orientation:
     prefs: tuple[Breach, ...]
 
 
+Judged = tuple[tuple[Breach, ...], tuple[Breach, ...], tuple[Breach, ...]]
+
+
+def judge(st: PlayerState, colour: str, next_round: int) -> Judged:
+    """``colour_breaches`` for one player as Breach tuples (computed once per player)."""
+    absolute, strong, prefs = colour_breaches(st, colour, next_round)
+    return (
+        tuple(Breach(r, st.id) for r in absolute),
+        tuple(Breach(r, st.id) for r in strong),
+        tuple(Breach(r, st.id) for r in prefs),
+    )
+
+
 def orientation(w: PlayerState, b: PlayerState, next_round: int) -> Orientation:
     """Judge seating ``w`` with White and ``b`` with Black."""
-    aw, sw, pw = colour_breaches(w, WHITE, next_round)
-    ab, sb, pb = colour_breaches(b, BLACK, next_round)
-    return Orientation(
-        white=w.id,
-        black=b.id,
-        absolute=tuple(Breach(r, w.id) for r in aw) + tuple(Breach(r, b.id) for r in ab),
-        strong=tuple(Breach(r, w.id) for r in sw) + tuple(Breach(r, b.id) for r in sb),
-        prefs=tuple(Breach(r, w.id) for r in pw) + tuple(Breach(r, b.id) for r in pb),
-    )
+    return combine(w.id, b.id, judge(w, WHITE, next_round), judge(b, BLACK, next_round))
+
+
+def combine(white: int, black: int, jw: Judged, jb: Judged) -> Orientation:
+    """An orientation from the two players' own judgements (a board's colour breaches are
+    the sum of its two players')."""
+    return Orientation(white=white, black=black, absolute=jw[0] + jb[0], strong=jw[1] + jb[1], prefs=jw[2] + jb[2])

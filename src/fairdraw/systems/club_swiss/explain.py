@@ -48,8 +48,9 @@ def describe_board(ctx: Context, number: int, board: EdgeChoice) -> str:
     breaks = [br for br in board.strong + board.prefs]
     tier = "tier: all strong rules and preferences kept"
     if breaks:
-        tiers = sorted({tier_of(br.rule) for br in breaks})
-        tier = "tier: gives way on " + " and ".join(tiers)
+        present = {tier_of(br.rule) for br in breaks}
+        tiers = [f"{t} rules" if t == "strong" else "preferences" for t in ("strong", "preference") if t in present]
+        tier = "tier: gives way on " + " and ".join(tiers) + " (see relaxed)"
     return f"{head}: {why}; White {w.participant.name}: {board.colour_reason}; {tier}"
 
 

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 
 import rustworkx as rx
 
-from fairdraw.systems.club_swiss.colours import Orientation, allocation, orientation
-from fairdraw.systems.club_swiss.ordering import PlayerState
+from fairdraw.systems.club_swiss.colours import Judged, Orientation, allocation, claims_by_step, combine, judge
+from fairdraw.systems.club_swiss.ordering import BLACK, WHITE, PlayerState
 from fairdraw.systems.club_swiss.rules import ALL_RULES, Breach
 
 #: per-edge maxima of the tiers: S1 and S2 for each of the two players plus S3 (5);
@@ -99,6 +99,24 @@ class Context:
     _cache: dict[tuple[int, int, Constraints], EdgeChoice | None] = field(default_factory=dict)
     _edges: dict[tuple[tuple[int, ...], frozenset[str]], list[Edge]] = field(default_factory=dict)
 
+    _judged: dict[tuple[int, str], Judged] = field(default_factory=dict)
+    _claims: dict[int, list[str | None]] = field(default_factory=dict)
+
+    def judged(self, pid: int, colour: str) -> Judged:
+        key = (pid, colour)
+        found = self._judged.get(key)
+        if found is None:
+            found = judge(self.states[pid], colour, self.next_round)
+            self._judged[key] = found
+        return found
+
+    def claims(self, pid: int) -> list[str | None]:
+        found = self._claims.get(pid)
+        if found is None:
+            found = claims_by_step(self.states[pid])
+            self._claims[pid] = found
+        return found
+
     def info(self, low: int, high: int) -> PairInfo:
         key = (low, high)
         found = self._info.get(key)
@@ -118,10 +136,13 @@ def _pair_info(ctx: Context, a: PlayerState, b: PlayerState) -> PairInfo:
             pair_strong.append(Breach("S3", high.id))
         # seed 002: preference 1: opponents have the same score (broken for both).
         pair_prefs.extend((Breach("P1", a.id), Breach("P1", b.id)))
-    white_by_recipe, reason = allocation(a, b, ctx.seed, ctx.next_round)
+    white_by_recipe, reason = allocation(a, b, ctx.seed, ctx.next_round, (ctx.claims(a.id), ctx.claims(b.id)))
     orients = tuple(
         (o, 0 if o.white == white_by_recipe else 1)
-        for o in (orientation(a, b, ctx.next_round), orientation(b, a, ctx.next_round))
+        for o in (
+            combine(a.id, b.id, ctx.judged(a.id, WHITE), ctx.judged(b.id, BLACK)),
+            combine(b.id, a.id, ctx.judged(b.id, WHITE), ctx.judged(a.id, BLACK)),
+        )
     )
     return PairInfo(
         # seed 002: absolute rule 2: two players never meet twice (played games only).
