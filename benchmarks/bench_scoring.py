@@ -9,7 +9,7 @@ from pathlib import Path
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
 from fairdraw.scoring.standings import compute_standings
 
-GOLDEN = Path("/work/shared/golden/dutch")
+GOLDEN = Path(__file__).resolve().parents[1].parent / "shared" / "golden" / "dutch"
 ALL_CHESS = ["BH:C1", "BH", "SB", "DE", "WIN", "BPG", "PS", "ARO", "TPR", "KS", "WP"]
 
 

@@ -12,7 +12,7 @@ from fairdraw.core.errors import UnsolvableError
 from fairdraw.core.registry import PairingRequest, get_system
 from fairdraw.formats.trf import read_trf, trf_to_request
 
-GOLDEN = Path("/work/shared/golden/dutch")
+from shared_data import GOLDEN_DUTCH as GOLDEN
 if not GOLDEN.is_dir():
     GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "golden" / "dutch"
 FILES = sorted(GOLDEN.glob("*.trf"))

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from fairdraw.core.model import Schedule
 from fairdraw.formats.trf import read_trf, trf_to_participants, trf_to_rounds
 from fairdraw.scoring.standings import compute_standings
 
-GOLDEN = Path(os.environ.get("FAIRDRAW_GOLDEN", "/work/shared/golden/dutch"))
+from shared_data import GOLDEN_DUTCH as GOLDEN
 FILES = sorted(GOLDEN.glob("*.trf")) if GOLDEN.is_dir() else []
 
 pytestmark = pytest.mark.skipif(not FILES, reason="golden TRF files not available")

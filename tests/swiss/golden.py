@@ -1,9 +1,8 @@
-"""Where the reference Dutch pairings live (FAIRDRAW_GOLDEN overrides the shared folder)."""
+"""Where the reference Dutch pairings live (see tests/shared_data.py; FAIRDRAW_GOLDEN overrides)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from shared_data import GOLDEN_DUTCH as GOLDEN
+from shared_data import GOLDEN_FILES as FILES
 
-GOLDEN = Path(os.environ.get("FAIRDRAW_GOLDEN", "/work/shared/golden/dutch"))
-FILES = sorted(GOLDEN.glob("*.trf")) if GOLDEN.is_dir() else []
+__all__ = ["FILES", "GOLDEN"]

@@ -11,7 +11,7 @@ and seed 002's 4-player example `1-4 2-3 / 4-3 1-2 / 2-4 3-1`.
 from __future__ import annotations
 
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
+from fairdraw.core.model import Bye, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 
 Pairing = tuple[int, int]
