@@ -2,8 +2,9 @@
 
 Usage: PYTHONPATH=src python tools/search_packings.py --budget SECONDS N:R_FROM:R_TO ...
 
-Tries r = R_FROM, R_FROM-1, ... R_TO with the plain cyclic tabu search (classes = N // r,
-fixed = N % r) and writes the first success as cyclic_<N>_k4_packing.json. Not optimal: a
+Tries r = R_FROM, R_FROM+1, ... R_TO with the plain cyclic tabu search (classes = N // r,
+fixed = N % r), writes every success as cyclic_<N>_k4_packing.json (a longer one replaces a
+shorter one) and stops at the first r it cannot find within the budget. Not optimal: a
 fallback that beats the transversal/Dutch designs until a full design is found.
 """
 
@@ -27,8 +28,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("targets", nargs="+")
     args = parser.parse_args(argv)
     for target in args.targets:
-        n, hi, lo = (int(x) for x in target.split(":"))
-        for r in range(hi, lo - 1, -1):
+        n, lo, hi = (int(x) for x in target.split(":"))
+        for r in range(lo, hi + 1):
             if n % r > n // 4:
                 continue
             start = time.time()
@@ -38,7 +39,7 @@ def main(argv: list[str]) -> None:
                 seed += 1
             if spec is None:
                 print(f"{n}: r={r} not found in {args.budget:.0f}s", flush=True)
-                continue
+                break
             rounds = spec.develop()
             assert verify(rounds, 4, n).clean
             entry = {
@@ -50,7 +51,6 @@ def main(argv: list[str]) -> None:
             path = OUT / f"cyclic_{n:03d}_k4_packing.json"
             path.write_text(json.dumps({"format": "fairdraw.designs/1", "designs": [entry]}, indent=1) + "\n")
             print(f"{n}: r={r} found in {time.time() - start:.0f}s -> {path.name}", flush=True)
-            break
 
 
 if __name__ == "__main__":
