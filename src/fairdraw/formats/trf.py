@@ -644,3 +644,53 @@ def truncated(doc: TrfDocument, rounds: int, *, total_rounds: int | None = None,
     at = next((i for i, x in enumerate(lines) if isinstance(x, PlayerLine)), len(lines))
     lines[at:at] = extra
     return TrfDocument(lines=lines, line_ending=doc.line_ending, final_newline=doc.final_newline, source=doc.source)
+
+
+_ENTRY_OF_RESULT = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "½-½": ("=", "="),
+                    "+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-")}
+
+
+def rounds_to_trf(
+    players: tuple[Participant, ...] | list[Participant],
+    rounds: tuple[Round, ...] | list[Round],
+    *,
+    name: str = "fairdraw",
+    total_rounds: int | None = None,
+    initial_colour: str | None = None,
+    points: PointSystem | None = None,
+) -> TrfDocument:
+    """A TRF16 document for players (start rank = participant id) and rounds with results.
+
+    Byes are written with their TRF letters (bye U, half-point H, full-point F,
+    zero-point Z, absent blank); a board without result raises InputError."""
+    ps = points or PointSystem()
+    entries: dict[int, list[RoundEntry]] = {p.id: [] for p in players}
+    for rnd in rounds:
+        seen: set[int] = set()
+        for t in rnd.tables:
+            if t.result not in _ENTRY_OF_RESULT:
+                raise InputError(f"round {rnd.round}, board {t.table}: result {t.result!r} cannot be written to TRF")
+            rw, rb = _ENTRY_OF_RESULT[t.result]
+            w, b = t.seats
+            entries[w].append(RoundEntry(b, "w", rw))
+            entries[b].append(RoundEntry(w, "b", rb))
+            seen.update((w, b))
+        for bye in rnd.byes:
+            letter = BYE_LETTER_OF.get(bye.kind, " ")
+            entries[bye.id].append(RoundEntry(None, "-", letter) if letter != " " else RoundEntry(None, " ", " "))
+            seen.add(bye.id)
+        for pid, lst in entries.items():
+            if pid not in seen:
+                lst.append(RoundEntry(None, " ", " "))
+    lines: list[TrfLine] = [RawLine(f"012 {name}")]
+    if total_rounds is not None:
+        lines.append(RoundsLine(f"XXR {total_rounds}", total_rounds))
+    if initial_colour is not None:
+        lines.append(ColourLine(f"XXC {initial_colour}1", initial_colour))
+    scores = {pid: sum(ps.of(g) for g in lst) for pid, lst in entries.items()}
+    order = sorted(entries, key=lambda pid: (-scores[pid], pid))
+    rank = {pid: i + 1 for i, pid in enumerate(order)}
+    for p in sorted(players, key=lambda q: q.id):
+        lines.append(PlayerLine(number=p.id, name=p.name, rating=p.rating, federation=p.federation or "",
+                                points=scores[p.id], rank=rank[p.id], games=entries[p.id]))
+    return TrfDocument(lines=lines, line_ending="\r", final_newline=True)

@@ -33,6 +33,7 @@ class Matcher:
         self.low: dict[tuple[int, int], int] = {}
         self.active = set(range(n))
         self.fixed: dict[int, int] = {}
+        self.owner: dict[tuple[int, int], int] = {}
         self.solves = 0
         self.max_bits = 0
         self.fallbacks = 0
@@ -42,12 +43,15 @@ class Matcher:
         return (u, v) if u < v else (v, u)
 
     def set(self, u: int, v: int, hi: int, low: int = 0) -> None:
-        """Set the weight of edge u-v (hi == 0 removes the edge)."""
+        """Set the weight of edge u-v (hi == 0 removes the edge). A nonzero ``low`` is
+        owned by ``u``: the player whose choice it ranks (a matching holds one edge per
+        owner, which bounds the sum of lows)."""
         k = (u, v) if u < v else (v, u)
         if hi:
             self.hi[k] = hi
             if low:
                 self.low[k] = low
+                self.owner[k] = u
             else:
                 self.low.pop(k, None)
         else:
@@ -110,6 +114,21 @@ class Matcher:
             table[h] = c
         return table, sum(k[2] for k in kept)
 
+    def _low_bound(self) -> int:
+        """An upper bound of |sum of low| over any matching: each owner's largest |low|."""
+        top: dict[int, int] = {}
+        owner = self.owner
+        for k, x in self.low.items():
+            a = abs(x)
+            o = owner[k]
+            if a > top.get(o, 0):
+                top[o] = a
+        return sum(top.values())
+
+    def hi_bits(self) -> int:
+        """Bits the compressed high fields take now (to size lexicographic low orders)."""
+        return self._compressor(self.hi.values())[1] if self.hi else 0
+
     def solve(self) -> list[int]:
         """mate[v] for every vertex (v itself when unmatched); fixed pairs included."""
         self.solves += 1
@@ -119,9 +138,7 @@ class Matcher:
         if not self.hi:
             return mate
         table, hi_bits = self._compressor(self.hi.values())
-        pairs = max(1, len(self.active) // 2)
-        low_max = max((abs(x) for x in self.low.values()), default=0)
-        low_bits = (low_max * pairs).bit_length() + 2
+        low_bits = self._low_bound().bit_length() + 2
         total_bits = hi_bits + low_bits
         self.max_bits = max(self.max_bits, total_bits)
         low = self.low
