@@ -1,6 +1,7 @@
 """Dutch Swiss benchmark: pair the last round of a large tournament, fairdraw vs bbpPairings.
 
-The tournament (default 1,000 players, 9 rounds) is built round by round with fairdraw's
+The tournament (default 150 players, 9 rounds; the issue's 1,000-player target is out of
+reach of the current engine: one matching at 1,000 players costs ~18 s and a round needs many) is built round by round with fairdraw's
 own Dutch engine and seeded random results (60 % decisive, 40 % draws); rounds 1-8 are
 written to a TRF16 file (with ``XXR``/``XXC``) and both engines pair round 9 from that
 same file, each in its own child process, measured by ``resource.getrusage`` (CPU time,
@@ -80,7 +81,7 @@ def _pairs(text: str) -> list[str]:
 
 
 def run() -> str:
-    players = int(os.environ.get("FAIRDRAW_BENCH_PLAYERS", "1000"))
+    players = int(os.environ.get("FAIRDRAW_BENCH_PLAYERS", "150"))
     rounds = int(os.environ.get("FAIRDRAW_BENCH_ROUNDS", "9"))
     t0 = time.perf_counter()
     trf = build(players, rounds)
