@@ -145,21 +145,21 @@ def test_checker_of_rules_catches_breaches() -> None:
 
 
 @pytest.mark.parametrize("args", [["3"], ["21"], ["8", "--rounds", "8"], ["8", "--rounds", "0"], ["8", "--schemes", "0"]])
-def test_cli_bad_input_exits_2(fixed_cli, args: list[str]) -> None:
-    run = fixed_cli("heller", *args)
+def test_cli_bad_input_exits_2(cli, args: list[str]) -> None:
+    run = cli("heller", *args)
     assert run.code == 2, run.out
 
 
-def test_cli_prints_metrics_and_statement(fixed_cli) -> None:
-    run = fixed_cli("heller", "8")
+def test_cli_prints_metrics_and_statement(cli) -> None:
+    run = cli("heller", "8")
     assert run.code == 0, run.err
     assert "optimal: proven by CP-SAT" in run.out
     assert "spread 3" in run.out
     assert "Colours" in run.out and "Opponents" in run.out and "Sum" in run.out
 
 
-def test_cli_json_is_a_schedule_with_metrics(fixed_cli) -> None:
-    run = fixed_cli("heller", "10", "--json")
+def test_cli_json_is_a_schedule_with_metrics(cli) -> None:
+    run = cli("heller", "10", "--json")
     assert run.code == 0, run.err
     doc = json.loads(run.out)
     schedule = schedule_from_dict(doc)
@@ -169,16 +169,16 @@ def test_cli_json_is_a_schedule_with_metrics(fixed_cli) -> None:
     assert max(sums) - min(sums) == 1
 
 
-def test_cli_several_schemes_json(fixed_cli) -> None:
-    run = fixed_cli("heller", "7", "--rounds", "3", "--schemes", "2", "--json")
+def test_cli_several_schemes_json(cli) -> None:
+    run = cli("heller", "7", "--rounds", "3", "--schemes", "2", "--json")
     assert run.code == 0, run.err
     doc = json.loads(run.out)
     assert doc["format"] == "fairdraw.heller-schemes/1" and len(doc["schemes"]) == 2
     assert [s["meta"]["scheme"] for s in doc["schemes"]] == [1, 2]
 
 
-def test_cli_large_field_says_best_found(fixed_cli) -> None:
-    run = fixed_cli("heller", "13", "--rounds", "1")
+def test_cli_large_field_says_best_found(cli) -> None:
+    run = cli("heller", "13", "--rounds", "1")
     assert run.code == 0, run.err
     assert "best found" in run.out
 
@@ -221,17 +221,17 @@ def test_shipped_data_is_rechecked_on_load(monkeypatch: pytest.MonkeyPatch) -> N
         heller_data.load_shipped(8, 5)
 
 
-def test_cli_names_file_and_other_formats(tmp_path, fixed_cli) -> None:
+def test_cli_names_file_and_other_formats(tmp_path, cli) -> None:
     names = tmp_path / "group.csv"
     names.write_text("name\n" + "\n".join(f"Speler {c}" for c in "ABCDEFGH") + "\n", encoding="utf-8")
-    run = fixed_cli("heller", "8", "--names", str(names))
+    run = cli("heller", "8", "--names", str(names))
     assert run.code == 0 and "Speler A" in run.out
-    assert fixed_cli("heller", "10", "--names", str(names)).code == 2  # 8 names for 10 players
+    assert cli("heller", "10", "--names", str(names)).code == 2  # 8 names for 10 players
     html_out = tmp_path / "h.html"
-    assert fixed_cli("heller", "8", "--schemes", "2", "--html", "-o", str(html_out)).code == 0
+    assert cli("heller", "8", "--schemes", "2", "--html", "-o", str(html_out)).code == 0
     page = html_out.read_text(encoding="utf-8")
     assert page.count("Heller scheme") >= 2 and page.count("<html") == 1
-    csv_run = fixed_cli("heller", "8", "--schemes", "2", "--csv")
+    csv_run = cli("heller", "8", "--schemes", "2", "--csv")
     assert csv_run.code == 0
     rows = csv_run.out.splitlines()
     assert rows[0].startswith("scheme,round") and {r.split(",")[0] for r in rows[1:]} == {"1", "2"}

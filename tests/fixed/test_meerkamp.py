@@ -137,26 +137,26 @@ def write_players(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def test_cli_meerkamp_json_and_output_file(tmp_path: Path, fixed_cli) -> None:
+def test_cli_meerkamp_json_and_output_file(tmp_path: Path, cli) -> None:
     rows = "\n".join(f"Player {i},{2000 - 10 * i}" for i in range(1, 10))
     players = write_players(tmp_path, "name,rating\n" + rows + "\n")
     out = tmp_path / "mk.json"
-    run = fixed_cli("meerkamp", str(players), "--group-size", "4", "--json", "-o", str(out))
+    run = cli("meerkamp", str(players), "--group-size", "4", "--json", "-o", str(out))
     assert run.code == 0, run.err
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert doc["system"] == "meerkamp"
     assert sorted(len(ids) for ids in doc["meta"]["groups"].values()) == [4, 5]
-    text = fixed_cli("meerkamp", str(players), "--double", "--grouping", "snake")
+    text = cli("meerkamp", str(players), "--double", "--grouping", "snake")
     assert text.code == 0 and "meerkamp-bye" in text.out
 
 
-def test_cli_meerkamp_bad_input_exits_2_and_writes_nothing(tmp_path: Path, fixed_cli) -> None:
+def test_cli_meerkamp_bad_input_exits_2_and_writes_nothing(tmp_path: Path, cli) -> None:
     players = write_players(tmp_path, "name,rating\nAnna,2000\n,1900\nCees,1800\n")
     out = tmp_path / "out.json"
-    run = fixed_cli("meerkamp", str(players), "--json", "-o", str(out))
+    run = cli("meerkamp", str(players), "--json", "-o", str(out))
     assert run.code == 2
     assert "line 3" in run.err and "name" in run.err
     assert not out.exists()
     good = write_players(tmp_path, "name\nA\nB\nC\nD\n")
-    assert fixed_cli("meerkamp", str(good), "--group-size", "2").code == 2
-    assert fixed_cli("meerkamp", str(good), "--grouping", "random").code == 2  # no seed
+    assert cli("meerkamp", str(good), "--group-size", "2").code == 2
+    assert cli("meerkamp", str(good), "--grouping", "random").code == 2  # no seed
