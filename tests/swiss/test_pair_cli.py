@@ -6,14 +6,17 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from fairdraw.cli.app import run_app
 from fairdraw.cli.swiss import dutch_check
 from fairdraw.formats.trf import read_trf, trf_round, truncated
 
 from .golden import FILES
+
+if TYPE_CHECKING:
+    from conftest import CliResult
 
 TRF = (
     "012 Club\n"
@@ -35,19 +38,13 @@ class Result:
 
 
 @pytest.fixture
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
-    """Run the CLI in-process (as the console script does) in a given folder."""
+def run(monkeypatch: pytest.MonkeyPatch, cli: Callable[..., CliResult]) -> Callable[..., Result]:
+    """Run the CLI in-process (the shared ``cli`` fixture) in a given folder."""
 
     def _run(*args: str, cwd: Path) -> Result:
         monkeypatch.chdir(cwd)
-        capsys.readouterr()
-        code = 0
-        try:
-            run_app(list(args))
-        except SystemExit as exc:
-            code = int(exc.code or 0)
-        out = capsys.readouterr()
-        return Result(code, out.out, out.err)
+        res = cli(*args)
+        return Result(res.code, res.out, res.err)
 
     return _run
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
 from fairdraw.core.model import Participant, Round, Schedule
+from fairdraw.core.named_registry import NamedRegistry
 
 
 @dataclass(frozen=True)
@@ -47,34 +48,23 @@ class PairingSystem(ABC):
         """Produce the schedule (all rounds, or history plus the next one)."""
 
 
-_SYSTEMS: dict[str, type[PairingSystem]] = {}
+_REGISTRY: NamedRegistry[type[PairingSystem]] = NamedRegistry("pairing system", "fairdraw.systems", lambda c: c.name)
+_SYSTEMS = _REGISTRY.table
 
 S = TypeVar("S", bound=type[PairingSystem])
 
 
 def register(cls: S) -> S:
     """Class decorator: make a system available under ``cls.name``."""
-    if cls.name in _SYSTEMS and _SYSTEMS[cls.name] is not cls:
-        raise ValueError(f"pairing system {cls.name!r} registered twice")
-    _SYSTEMS[cls.name] = cls
+    _REGISTRY.register(cls)
     return cls
-
-
-def _load() -> None:
-    import fairdraw.systems  # noqa: F401  (importing registers every system)
 
 
 def get_system(name: str) -> PairingSystem:
     """An instance of the system registered as ``name`` (KeyError lists the known ones)."""
-    _load()
-    try:
-        return _SYSTEMS[name]()
-    except KeyError:
-        known = ", ".join(sorted(_SYSTEMS))
-        raise KeyError(f"unknown pairing system {name!r}; known: {known}") from None
+    return _REGISTRY.lookup(name)()
 
 
 def all_systems() -> list[type[PairingSystem]]:
     """Every registered system class, sorted by name."""
-    _load()
-    return [_SYSTEMS[name] for name in sorted(_SYSTEMS)]
+    return _REGISTRY.classes()

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeVar
 
 from fairdraw.core.model import Schedule
+from fairdraw.core.named_registry import NamedRegistry
 
 
 def as_fraction(value: Any) -> Fraction:
@@ -58,34 +59,22 @@ class Scoring(ABC):
         """Points of every participant of ``schedule`` from the results entered so far."""
 
 
-_SCORINGS: dict[str, type[Scoring]] = {}
+_REGISTRY: NamedRegistry[type[Scoring]] = NamedRegistry("scoring", "fairdraw.scoring", lambda c: c.name)
 
 S = TypeVar("S", bound=type[Scoring])
 
 
 def register_scoring(cls: S) -> S:
     """Class decorator: make a scoring available under ``cls.name``."""
-    if cls.name in _SCORINGS and _SCORINGS[cls.name] is not cls:
-        raise ValueError(f"scoring {cls.name!r} registered twice")
-    _SCORINGS[cls.name] = cls
+    _REGISTRY.register(cls)
     return cls
-
-
-def _load() -> None:
-    import fairdraw.scoring  # noqa: F401  (importing registers every scoring)
 
 
 def get_scoring(name: str, **options: Any) -> Scoring:
     """An instance of the scoring registered as ``name`` (KeyError lists the known ones)."""
-    _load()
-    try:
-        cls = _SCORINGS[name]
-    except KeyError:
-        raise KeyError(f"unknown scoring {name!r}; known: {', '.join(sorted(_SCORINGS))}") from None
-    return cls(**options)
+    return _REGISTRY.lookup(name)(**options)
 
 
 def all_scorings() -> list[type[Scoring]]:
     """Every registered scoring class, sorted by name."""
-    _load()
-    return [_SCORINGS[n] for n in sorted(_SCORINGS)]
+    return _REGISTRY.classes()

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeVar
 
 from fairdraw.core.model import Schedule
+from fairdraw.core.named_registry import NamedRegistry
 from fairdraw.scoring.base import ScoreSheet
 from fairdraw.scoring.mahjong import SeatResult
 from fairdraw.scoring.results import ChessEntry
@@ -98,30 +99,20 @@ class TieBreak(ABC):
         return shown, shown if self.higher_is_better else {pid: -v for pid, v in shown.items()}
 
 
-_TIEBREAKS: dict[str, type[TieBreak]] = {}
+_REGISTRY: NamedRegistry[type[TieBreak]] = NamedRegistry("tie-break", "fairdraw.tiebreaks", lambda c: c.code)
 
 T = TypeVar("T", bound=type[TieBreak])
 
 
 def register_tiebreak(cls: T) -> T:
     """Class decorator: make a tie-break available under ``cls.code``."""
-    if cls.code in _TIEBREAKS and _TIEBREAKS[cls.code] is not cls:
-        raise ValueError(f"tie-break {cls.code!r} registered twice")
-    _TIEBREAKS[cls.code] = cls
+    _REGISTRY.register(cls)
     return cls
-
-
-def _load() -> None:
-    import fairdraw.tiebreaks  # noqa: F401  (importing registers every tie-break)
 
 
 def get_tiebreak(spec: TieBreakSpec) -> TieBreak:
     """The tie-break for a parsed code; KeyError/ValueError name what is wrong."""
-    _load()
-    try:
-        cls = _TIEBREAKS[spec.base]
-    except KeyError:
-        raise KeyError(f"unknown tie-break {spec.base!r}; known: {', '.join(sorted(_TIEBREAKS))}") from None
+    cls = _REGISTRY.lookup(spec.base)
     if (spec.cut_low or spec.cut_high) and not cls.accepts_cuts:
         raise ValueError(f"the tie-break {spec.base} takes no cut or median modifier")
     if spec.cut_high and not cls.accepts_median:
@@ -131,5 +122,4 @@ def get_tiebreak(spec: TieBreakSpec) -> TieBreak:
 
 def all_tiebreaks() -> list[type[TieBreak]]:
     """Every registered tie-break class, sorted by code."""
-    _load()
-    return [_TIEBREAKS[c] for c in sorted(_TIEBREAKS)]
+    return _REGISTRY.classes()
