@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from fairdraw.core.errors import UnsolvableError
 from fairdraw.systems.dutch.colours import allocate
-from fairdraw.systems.dutch.matcher import Matcher
+from fairdraw.systems.dutch.matcher import Matcher, RustworkxMatcher
 from fairdraw.systems.dutch.state import Player, Points, baku_accelerations, build_context
 from fairdraw.core.registry import PairingRequest
 
@@ -111,14 +111,16 @@ def test_baku_accelerates_the_top_half_for_half_the_rounds() -> None:
     assert acc[1] == [10, 10, 10, 5, 5]
 
 
+@pytest.mark.parametrize("make", [Matcher, RustworkxMatcher], ids=["default", "rustworkx"])
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=4, max_value=14), st.integers(min_value=0, max_value=2**32 - 1))
-def test_matcher_compression_keeps_the_optimum(n: int, seed: int) -> None:
+def test_matcher_compression_keeps_the_optimum(make, n: int, seed: int) -> None:
     """Weights with many fields, some constant or equal: the compressed rustworkx solve
-    reaches the same optimum as networkx on the uncompressed big integers."""
+    (and the default backend, packed exactly) reaches the same optimum as networkx on the
+    uncompressed big integers."""
     rng = random.Random(seed)
     fields = [(200, 2, "top", 0)] + [(200 - 8 * (k + 1), 8, "n", 0) for k in range(20)]
-    m = Matcher(n, fields)
+    m = make(n, fields)
     full: dict[tuple[int, int], int] = {}
     pattern = [rng.choice((0, 1, 2)) for _ in range(20)]
     for u in range(n):

@@ -83,7 +83,7 @@ def pair_round(ctx: Context) -> Outcome:
     # -- completion and the bye (C.1, C.2, C.4) ------------------------------------
     if n % 2:
         ranks = {s: i for i, s in enumerate(sorted(set(score)))}
-        m0 = Matcher(n, [(0, 64, "top", 0)])
+        m0 = Matcher(n, [(0, 64, "top", 0)], low_bits=1)
         for j in range(n):
             for i in range(j):
                 w = _initial_weight(ctx, players[j], players[i], ranks, top)
@@ -91,7 +91,7 @@ def pair_round(ctx: Context) -> Outcome:
                     m0.set(i, j, w)
         mate = m0.solve()
     else:
-        m0 = Matcher(n, lay.fields)
+        m0 = Matcher(n, lay.fields, low_bits=lay.low_bits())
         for j in range(n):
             for i in range(j):
                 w = base_weight(ctx, lay, players[i], players[j], False, False, bye, floats)
@@ -116,7 +116,7 @@ def pair_round(ctx: Context) -> Outcome:
         for r, g in enumerate(counts):
             bye.unplayed_rank[g] = r
     if n % 2:
-        m = Matcher(n, lay.fields)
+        m = Matcher(n, lay.fields, low_bits=lay.low_bits())
         for j in range(n):
             for i in range(j):
                 w = base_weight(ctx, lay, players[i], players[j], False, False, bye, floats)

@@ -2,25 +2,42 @@
 
 The bracket procedure sets, raises and clears edge weights, then asks for a maximum
 matching; pairs it has decided are removed (``fix``). Weights are ``(hi, low)`` (see
-``weights``): before each solve ``hi`` is compressed by dropping every field that is zero
-on all current edges, and ``low`` gets just the bits its sums need. The packed weight is
-then usually far below 2^125, the range in which rustworkx's blossom algorithm (Rust,
-128-bit integers) is exact; above it we fall back to networkx, exact on Python integers
-but much slower (this has not happened on any tournament we measured).
+``weights``). Two interchangeable backends give the same pairings:
+
+* ``IncrementalMatcher`` (the default when the C extension ``fairdraw._blossom`` is
+  built): the matching, duals and blossoms survive between solves, so a decision that
+  changes one player's edges costs a few augmenting stages instead of a new O(n^3)
+  solve. Weights are packed once per matcher, exactly, as multi-word integers
+  ``hi << L + low`` (L wide enough that no sum of lows over a matching reaches hi).
+* ``RustworkxMatcher``: a fresh solve each time with rustworkx. Before each solve ``hi``
+  is compressed by dropping every field that is zero on all current edges, and ``low``
+  gets just the bits its sums need; the packed weight then stays below 2^125, the range
+  in which rustworkx (128-bit integers) is exact; above it networkx, exact on Python
+  integers but much slower, takes over.
+
+``Matcher(n, fields)`` picks the first; ``FAIRDRAW_MATCHER=rustworkx`` forces the second
+(used by the tests that compare them).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 import rustworkx as rx
+
+try:  # the optional C extension (setup.py); without it every solve is a fresh rustworkx one
+    from fairdraw._blossom import Blossom as _Blossom
+except ImportError:  # pragma: no cover - depends on the build
+    _Blossom = None
 
 #: rustworkx keeps weights and duals in 128-bit integers: stay well inside.
 RX_LIMIT_BITS = 120
 
 
-class Matcher:
-    """A complete graph on ``n`` vertices with mutable (hi, low) edge weights."""
+class RustworkxMatcher:
+    """A complete graph on ``n`` vertices with mutable (hi, low) edge weights, solved
+    from scratch by rustworkx each time."""
 
     def __init__(self, n: int, fields: list[tuple[int, int, str, int]]) -> None:
         self.n = n
@@ -159,3 +176,110 @@ class Matcher:
             mate[u] = v
             mate[v] = u
         return mate
+
+
+class IncrementalMatcher:
+    """The same interface as ``RustworkxMatcher``, backed by ``fairdraw._blossom``.
+
+    ``low_bits`` bounds |low| of one edge (2^low_bits); the packed weight of an edge is
+    ``hi << L | low`` with L = low_bits + bits(n) + 2, so that the sum of lows over any
+    matching can never reach one unit of ``hi`` (the lexicographic order of (sum hi,
+    sum low) is the order of the packed sums). A larger low than announced makes the
+    matcher re-pack every edge with a wider L and start over (exact, just slower).
+    """
+
+    def __init__(self, n: int, fields: list[tuple[int, int, str, int]], low_bits: int = 16) -> None:
+        self.n = n
+        self.fields = fields
+        self.inner = n
+        self.score_counts: dict[int, int] = {}
+        self.hi: dict[tuple[int, int], int] = {}
+        self.low: dict[tuple[int, int], int] = {}
+        self.active = set(range(n))
+        self.fixed: dict[int, int] = {}
+        self.solves = 0
+        self.fallbacks = 0
+        self._hi_bits = max((off + width for off, width, _, _ in fields), default=1)
+        self._pack(low_bits)
+
+    def _pack(self, low_bits: int) -> None:
+        self._low_limit = 1 << low_bits
+        self._shift = low_bits + max(1, self.n).bit_length() + 2
+        self.max_bits = self._hi_bits + self._shift
+        self._words = (self.max_bits + 6 + 63) // 64
+        self._bytes = 8 * self._words
+        self._core = _Blossom(self.n, self._words)  # type: ignore[misc]
+
+    def _repack(self, low: int) -> None:
+        """A low beyond the announced width: rebuild with room for it."""
+        self._pack(max(abs(low).bit_length() + 1, self._shift))
+        for (u, v), hi in self.hi.items():
+            self._core.set_edge(u, v, self._packed(hi, self.low.get((u, v), 0)))
+        for u in self.fixed:
+            self._core.delete_vertex(u)
+
+    def _packed(self, hi: int, low: int) -> bytes:
+        return ((hi << self._shift) + low).to_bytes(self._bytes, "little")
+
+    def set(self, u: int, v: int, hi: int, low: int = 0) -> None:
+        """Set the weight of edge u-v (hi == 0 removes the edge). ``u`` is the player
+        whose edges are being changed: the solver re-examines it."""
+        k = (u, v) if u < v else (v, u)
+        if hi:
+            if abs(low) >= self._low_limit:
+                self.hi[k] = hi
+                self.low[k] = low
+                self._repack(low)
+                return
+            self.hi[k] = hi
+            if low:
+                self.low[k] = low
+            else:
+                self.low.pop(k, None)
+            self._core.set_edge(u, v, self._packed(hi, low))
+        else:
+            if self.hi.pop(k, None) is not None:
+                self._core.remove_edge(u, v)
+            self.low.pop(k, None)
+
+    def get(self, u: int, v: int) -> tuple[int, int]:
+        k = (u, v) if u < v else (v, u)
+        return self.hi.get(k, 0), self.low.get(k, 0)
+
+    def fix(self, u: int, v: int) -> None:
+        """Decide the pair u-v: both leave the graph (the rest is matched around them)."""
+        self.fixed[u] = v
+        self.fixed[v] = u
+        self.active.discard(u)
+        self.active.discard(v)
+        for x in (u, v):
+            for y in range(self.n):
+                k = (x, y) if x < y else (y, x)
+                if self.hi.pop(k, None) is not None:
+                    self.low.pop(k, None)
+            self._core.delete_vertex(x)
+
+    def hi_bits(self) -> int:
+        return self._hi_bits
+
+    def solve(self) -> list[int]:
+        """mate[v] for every vertex (v itself when unmatched); fixed pairs included."""
+        self.solves += 1
+        mate = self._core.solve()
+        for v in range(self.n):
+            if mate[v] < 0:
+                mate[v] = self.fixed.get(v, v)
+        return mate
+
+
+def backend() -> str:
+    """The matching backend ``Matcher`` uses: "incremental" or "rustworkx"."""
+    wanted = os.environ.get("FAIRDRAW_MATCHER", "incremental")
+    return "incremental" if wanted != "rustworkx" and _Blossom is not None else "rustworkx"
+
+
+def Matcher(n: int, fields: list[tuple[int, int, str, int]], low_bits: int = 16) -> IncrementalMatcher | RustworkxMatcher:  # noqa: N802
+    """The matcher for ``n`` players with the ``hi`` layout ``fields`` (see module doc)."""
+    if backend() == "incremental":
+        return IncrementalMatcher(n, fields, low_bits)
+    return RustworkxMatcher(n, fields)
