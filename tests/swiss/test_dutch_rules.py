@@ -142,3 +142,32 @@ def test_matcher_compression_keeps_the_optimum(make, n: int, seed: int) -> None:
     best = nx.max_weight_matching(g)
     ref = sum(full[(min(a, b), max(a, b))] for a, b in best)
     assert mine == ref
+
+
+@pytest.mark.parametrize("name", ["n0021", "n0041", "n0099"])
+@pytest.mark.parametrize("single_downfloater", [False, True])
+def test_outside_weights_equal_the_general_weight(name: str, single_downfloater: bool) -> None:
+    """The fast per-player construction of the weights outside the bracket gives, pair for
+    pair, the value of ``base_weight`` with neither end in the bracket or next group."""
+    from fairdraw.formats.trf import read_trf, trf_to_request
+    from fairdraw.systems.dutch.weights import ByeInfo, Layout, OutsideWeights, base_weight, float_of
+
+    from .golden import FILES
+
+    path = next(f for f in FILES if f.name.startswith(name))
+    ctx = build_context(trf_to_request(read_trf(path), upto_round=4))
+    ranked = sorted(ctx.players, key=lambda p: (-ctx.acc(p), p.rank))
+    lay = Layout.build(ctx, ranked)
+    scores = sorted({ctx.acc(p) for p in ranked})
+    bye = ByeInfo(score=scores[len(scores) // 2], single_downfloater=single_downfloater)
+    for games in {p.played_games for p in ranked}:
+        bye.unplayed_rank[games] = games % 3
+    floats = {p.id: (float_of(ctx, p, 1), float_of(ctx, p, 2)) for p in ranked}
+    outside = OutsideWeights.build(ctx, lay, ranked, bye)
+    nonzero = 0
+    for j in range(len(ranked)):
+        for i in range(j):
+            expected = base_weight(ctx, lay, ranked[i], ranked[j], False, False, bye, floats)
+            assert outside.weight(ctx, i, j, ranked[i], ranked[j]) == expected
+            nonzero += expected > 0
+    assert nonzero > 0

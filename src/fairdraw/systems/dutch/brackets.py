@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fairdraw.core.errors import UnsolvableError
-from fairdraw.systems.dutch.matcher import Matcher
+from fairdraw.systems.dutch.matcher import IncrementalMatcher, Matcher, RustworkxMatcher
 from fairdraw.systems.dutch.state import Context, Player
-from fairdraw.systems.dutch.weights import ByeInfo, Layout, base_weight, bits, compatible, float_of
+from fairdraw.systems.dutch.weights import ByeInfo, Layout, OutsideWeights, base_weight, bits, compatible, float_of
 
 
 @dataclass(slots=True)
@@ -52,14 +52,37 @@ class Outcome:
     max_bits: int = 0
 
 
-def _initial_weight(ctx: Context, p: Player, o: Player, rank_of: dict[int, int], top: int) -> int:
+def _load_initial(m: IncrementalMatcher | RustworkxMatcher, ctx: Context, players: list[Player], score: list[int]) -> None:
     """First matching of an odd field (C.2): complete, with an eligible player left over,
-    whose score is as low as possible. ``p`` is the lower-ranked end."""
-    if not compatible(ctx, p, o):
-        return 0
-    w = 1 + (not p.bye_eligible) + (not o.bye_eligible)
-    w = (w << 16) | (rank_of[ctx.acc(p)] + rank_of[ctx.acc(o)])
-    return (w << bits(len(ctx.players))) | (ctx.acc(p) >= top)
+    whose score is as low as possible. Per edge (i < j, j the lower-ranked end): a pair at
+    all, plus one per end that may not get the bye; then the score ranks of both ends;
+    then whether the lower end is a topscorer."""
+    n = len(players)
+    top = score[0]
+    ranks = {s: i for i, s in enumerate(sorted(set(score)))}
+    rank = [ranks[s] for s in score]
+    barred = [int(not p.bye_eligible) for p in players]
+    low_shift = bits(n)
+    for j in range(n):
+        pj = players[j]
+        flag = int(score[j] >= top)
+        for i in range(j):
+            if not compatible(ctx, pj, players[i]):
+                continue
+            w = (((1 + barred[i] + barred[j]) << 16) | (rank[i] + rank[j])) << low_shift
+            m.set(i, j, w | flag)
+
+
+def _load_outside(m: IncrementalMatcher | RustworkxMatcher, ctx: Context, lay: Layout, players: list[Player], bye: ByeInfo) -> None:
+    """Every pair's weight before the first bracket (``base_weight`` with neither end in
+    the bracket or the next group)."""
+    outside = OutsideWeights.build(ctx, lay, players, bye)
+    for j in range(len(players)):
+        pj = players[j]
+        for i in range(j):
+            w = outside.weight(ctx, i, j, players[i], pj)
+            if w:
+                m.set(i, j, w)
 
 
 def pair_round(ctx: Context) -> Outcome:
@@ -82,21 +105,12 @@ def pair_round(ctx: Context) -> Outcome:
 
     # -- completion and the bye (C.1, C.2, C.4) ------------------------------------
     if n % 2:
-        ranks = {s: i for i, s in enumerate(sorted(set(score)))}
         m0 = Matcher(n, [(0, 64, "top", 0)], low_bits=1)
-        for j in range(n):
-            for i in range(j):
-                w = _initial_weight(ctx, players[j], players[i], ranks, top)
-                if w:
-                    m0.set(i, j, w)
+        _load_initial(m0, ctx, players, score)
         mate = m0.solve()
     else:
         m0 = Matcher(n, lay.fields, low_bits=lay.low_bits())
-        for j in range(n):
-            for i in range(j):
-                w = base_weight(ctx, lay, players[i], players[j], False, False, bye, floats)
-                if w:
-                    m0.set(i, j, w)
+        _load_outside(m0, ctx, lay, players, bye)
         mate = m0.solve()
     unmatched = [v for v in range(n) if mate[v] == v]
     if len(unmatched) > 1 or (unmatched and not players[unmatched[0]].bye_eligible):
@@ -117,11 +131,7 @@ def pair_round(ctx: Context) -> Outcome:
             bye.unplayed_rank[g] = r
     if n % 2:
         m = Matcher(n, lay.fields, low_bits=lay.low_bits())
-        for j in range(n):
-            for i in range(j):
-                w = base_weight(ctx, lay, players[i], players[j], False, False, bye, floats)
-                if w:
-                    m.set(i, j, w)
+        _load_outside(m, ctx, lay, players, bye)
     else:
         m = m0
 

@@ -181,11 +181,12 @@ class RustworkxMatcher:
 class IncrementalMatcher:
     """The same interface as ``RustworkxMatcher``, backed by ``fairdraw._blossom``.
 
-    ``low_bits`` bounds |low| of one edge (2^low_bits); the packed weight of an edge is
-    ``hi << L | low`` with L = low_bits + bits(n) + 2, so that the sum of lows over any
-    matching can never reach one unit of ``hi`` (the lexicographic order of (sum hi,
-    sum low) is the order of the packed sums). A larger low than announced makes the
-    matcher re-pack every edge with a wider L and start over (exact, just slower).
+    ``low_bits`` bounds |low| of one edge (below 2^low_bits; the bracket procedure's
+    orderings stay below 2^(2·size_bits+2), ``Layout.low_bits`` announces 3·size_bits+1).
+    The packed weight of an edge is ``hi << L | low`` with L = low_bits + bits(n) + 2, so
+    the sum of lows over any matching can never reach one unit of ``hi``: the order of
+    packed sums is the lexicographic order of (sum hi, sum low). Weights live only in the
+    C core (no Python copy): setting 500,000 edges must stay cheap.
     """
 
     def __init__(self, n: int, fields: list[tuple[int, int, str, int]], low_bits: int = 16) -> None:
@@ -193,71 +194,32 @@ class IncrementalMatcher:
         self.fields = fields
         self.inner = n
         self.score_counts: dict[int, int] = {}
-        self.hi: dict[tuple[int, int], int] = {}
-        self.low: dict[tuple[int, int], int] = {}
-        self.active = set(range(n))
         self.fixed: dict[int, int] = {}
         self.solves = 0
         self.fallbacks = 0
         self._hi_bits = max((off + width for off, width, _, _ in fields), default=1)
-        self._pack(low_bits)
-
-    def _pack(self, low_bits: int) -> None:
         self._low_limit = 1 << low_bits
-        self._shift = low_bits + max(1, self.n).bit_length() + 2
+        self._shift = low_bits + max(1, n).bit_length() + 2
         self.max_bits = self._hi_bits + self._shift
-        self._words = (self.max_bits + 6 + 63) // 64
-        self._bytes = 8 * self._words
-        self._core = _Blossom(self.n, self._words)  # type: ignore[misc]
-
-    def _repack(self, low: int) -> None:
-        """A low beyond the announced width: rebuild with room for it."""
-        self._pack(max(abs(low).bit_length() + 1, self._shift))
-        for (u, v), hi in self.hi.items():
-            self._core.set_edge(u, v, self._packed(hi, self.low.get((u, v), 0)))
-        for u in self.fixed:
-            self._core.delete_vertex(u)
-
-    def _packed(self, hi: int, low: int) -> bytes:
-        return ((hi << self._shift) + low).to_bytes(self._bytes, "little")
+        self._bytes = 8 * ((self.max_bits + 6 + 63) // 64)
+        self._core = _Blossom(n, self._bytes // 8)  # type: ignore[misc]
 
     def set(self, u: int, v: int, hi: int, low: int = 0) -> None:
         """Set the weight of edge u-v (hi == 0 removes the edge). ``u`` is the player
         whose edges are being changed: the solver re-examines it."""
-        k = (u, v) if u < v else (v, u)
         if hi:
-            if abs(low) >= self._low_limit:
-                self.hi[k] = hi
-                self.low[k] = low
-                self._repack(low)
-                return
-            self.hi[k] = hi
-            if low:
-                self.low[k] = low
-            else:
-                self.low.pop(k, None)
-            self._core.set_edge(u, v, self._packed(hi, low))
+            if not -self._low_limit < low < self._low_limit:
+                raise ValueError(f"low weight {low} beyond the announced 2^{self._low_limit.bit_length() - 1}")
+            self._core.set_edge(u, v, ((hi << self._shift) + low).to_bytes(self._bytes, "little"))
         else:
-            if self.hi.pop(k, None) is not None:
-                self._core.remove_edge(u, v)
-            self.low.pop(k, None)
-
-    def get(self, u: int, v: int) -> tuple[int, int]:
-        k = (u, v) if u < v else (v, u)
-        return self.hi.get(k, 0), self.low.get(k, 0)
+            self._core.remove_edge(u, v)
 
     def fix(self, u: int, v: int) -> None:
         """Decide the pair u-v: both leave the graph (the rest is matched around them)."""
         self.fixed[u] = v
         self.fixed[v] = u
-        self.active.discard(u)
-        self.active.discard(v)
-        for x in (u, v):
-            for y in range(self.n):
-                k = (x, y) if x < y else (y, x)
-                if self.hi.pop(k, None) is not None:
-                    self.low.pop(k, None)
-            self._core.delete_vertex(x)
+        self._core.delete_vertex(u)
+        self._core.delete_vertex(v)
 
     def hi_bits(self) -> int:
         return self._hi_bits

@@ -208,3 +208,39 @@ def base_weight(
         if in_current and not (dl == "U" and sh > sl):
             w |= 1 << lay.shifts[sh]
     return w
+
+
+@dataclass(slots=True)
+class OutsideWeights:
+    """``base_weight`` of the edges with neither end in the bracket nor in the next score
+    group, from two numbers per player.
+
+    Why: before the first bracket every pair of players gets a weight (about n²/2 of
+    them: 500,000 at 1,000 players), and for those edges only the top field (C.1-C.4
+    completion, C.2 bye candidates) and the C.9 unplayed-game ranks can be non-zero; the
+    general bit-by-bit construction was the largest cost of a large round. The value is
+    identical (tests compare the two).
+    """
+
+    top_shift: int
+    tail_shift: int
+    not_candidate: list[int]
+    unplayed: list[int]
+
+    @classmethod
+    def build(cls, ctx: Context, lay: Layout, players: list[Player], bye: ByeInfo) -> OutsideWeights:
+        nb, sb = lay.size_bits, lay.score_bits
+        k = min(lay.played_rounds, 2)
+        not_candidate = [int(not bye_candidate(ctx, p, bye)) for p in players]
+        unplayed = [
+            bye.unplayed_rank[p.played_games] if bye.single_downfloater and ctx.acc(p) == bye.score else 0
+            for p in players
+        ]
+        return cls(4 * nb + 2 * sb, 4 * nb + 2 * nb * k + 2 * sb * k, not_candidate, unplayed)
+
+    def weight(self, ctx: Context, i: int, j: int, a: Player, b: Player) -> int:
+        """hi of the edge between players ``a`` (index i) and ``b`` (index j)."""
+        if not compatible(ctx, a, b):
+            return 0
+        top = 1 + self.not_candidate[i] + self.not_candidate[j]
+        return ((top << self.top_shift) + self.unplayed[i] + self.unplayed[j]) << self.tail_shift
