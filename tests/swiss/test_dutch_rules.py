@@ -10,10 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairdraw.core.errors import UnsolvableError
+from fairdraw.core.registry import PairingRequest
 from fairdraw.systems.dutch.colours import allocate
 from fairdraw.systems.dutch.matcher import Matcher, RustworkxMatcher
-from fairdraw.systems.dutch.state import Player, Points, baku_accelerations, build_context
-from fairdraw.core.registry import PairingRequest
+from fairdraw.systems.dutch.state import (
+    Player,
+    Points,
+    baku_accelerations,
+    build_context,
+)
 
 from .helpers import pair, pairs_of, players, rnd
 
@@ -150,7 +155,13 @@ def test_outside_weights_equal_the_general_weight(name: str, single_downfloater:
     """The fast per-player construction of the weights outside the bracket gives, pair for
     pair, the value of ``base_weight`` with neither end in the bracket or next group."""
     from fairdraw.formats.trf import read_trf, trf_to_request
-    from fairdraw.systems.dutch.weights import ByeInfo, Layout, OutsideWeights, base_weight, float_of
+    from fairdraw.systems.dutch.weights import (
+        ByeInfo,
+        Layout,
+        OutsideWeights,
+        base_weight,
+        float_of,
+    )
 
     from .golden import FILES
 

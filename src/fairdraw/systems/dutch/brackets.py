@@ -25,7 +25,15 @@ from dataclasses import dataclass, field
 from fairdraw.core.errors import UnsolvableError
 from fairdraw.systems.dutch.matcher import IncrementalMatcher, Matcher, RustworkxMatcher
 from fairdraw.systems.dutch.state import Context, Player
-from fairdraw.systems.dutch.weights import ByeInfo, Layout, OutsideWeights, base_weight, bits, compatible, float_of
+from fairdraw.systems.dutch.weights import (
+    ByeInfo,
+    Layout,
+    OutsideWeights,
+    base_weight,
+    bits,
+    compatible,
+    float_of,
+)
 
 
 @dataclass(slots=True)
@@ -174,7 +182,7 @@ def pair_round(ctx: Context) -> Outcome:
             m.score_counts[score[v]] = m.score_counts.get(score[v], 0) + 1
 
         def resident(v: int) -> bool:
-            return group_start_v <= v < next_v  # noqa: B023
+            return group_start_v <= v < next_v
 
         mate = m.solve()
 
@@ -242,7 +250,7 @@ def pair_round(ctx: Context) -> Outcome:
             w = base[(l_, s)]
             if not w:
                 return 0, 0
-            return w, (((s_pos < rem_pairs) << (2 * nb)) - s_pos) << 1  # noqa: B023
+            return w, (((s_pos < rem_pairs) << (2 * nb)) - s_pos) << 1
 
         for oi in rem:
             for si in rem:
@@ -253,7 +261,7 @@ def pair_round(ctx: Context) -> Outcome:
         mate = m.solve()
 
         def down_in_bracket(v: int) -> bool:
-            return v < mate[v] < next_v  # noqa: B023
+            return v < mate[v] < next_v
 
         exchanges = sum(1 for r in rem[:rem_pairs] if not down_in_bracket(P[r]))
         note.exchanges = exchanges

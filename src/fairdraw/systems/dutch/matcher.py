@@ -240,7 +240,7 @@ def backend() -> str:
     return "incremental" if wanted != "rustworkx" and _Blossom is not None else "rustworkx"
 
 
-def Matcher(n: int, fields: list[tuple[int, int, str, int]], low_bits: int = 16) -> IncrementalMatcher | RustworkxMatcher:  # noqa: N802
+def Matcher(n: int, fields: list[tuple[int, int, str, int]], low_bits: int = 16) -> IncrementalMatcher | RustworkxMatcher:
     """The matcher for ``n`` players with the ``hi`` layout ``fields`` (see module doc)."""
     if backend() == "incremental":
         return IncrementalMatcher(n, fields, low_bits)
