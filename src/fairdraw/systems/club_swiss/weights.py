@@ -13,16 +13,17 @@ Encoding (lexicographic, exact):
   (seed 002: strong rules give way only to absolute rules; preferences only to strong
   rules), one preference breach outweighs any score gap, a smaller score gap outweighs any
   ordering difference;
-- weight = ceiling - cost, positive; ``max_cardinality=True`` makes rustworkx return a
-  perfect matching whenever one exists among the allowed edges, and every perfect matching
-  has the same number of edges, so the ceiling cancels out.
+- weight = ceiling - cost, positive, with the ceiling above the total cost of any
+  matching: a maximum-weight matching then has maximum cardinality (a perfect matching
+  whenever one exists among the allowed edges), and every perfect matching has the same
+  number of edges, so the ceiling cancels out.
 
 The lowest tier, squared distance in the order, makes the best remaining player meet the
 nearest compatible one (1-2, 3-4 in a score group; around a forbidden 1-2 it prefers 1-3,
 2-4 to 1-4, 2-3), which is how the seed's "sort, then pair from the top" reads.
 
-Sizes: for 1,000 players after 8 rounds the ceiling is about 2^65, far under rustworkx's
-128-bit limit (GUIDE.md: stay below 2^125); tests check 2,000 players and 20 rounds.
+Sizes: for 1,000 players after 8 rounds the ceiling is about 2^65; the matching
+(``fairdraw.core.matching``) is exact at any width; tests check 2,000 players and 20 rounds.
 """
 
 from __future__ import annotations
@@ -30,9 +31,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import rustworkx as rx
-
-from fairdraw.systems.club_swiss.colours import Judged, Orientation, allocation, claims_by_step, combine, judge
+from fairdraw.core.matching import max_weight_matching
+from fairdraw.systems.club_swiss.colours import (
+    Judged,
+    Orientation,
+    allocation,
+    claims_by_step,
+    combine,
+    judge,
+)
 from fairdraw.systems.club_swiss.ordering import BLACK, WHITE, PlayerState
 from fairdraw.systems.club_swiss.rules import ALL_RULES, Breach
 
@@ -285,25 +292,21 @@ def _edges(ctx: Context, pool: tuple[int, ...], cons: Constraints) -> list[Edge]
     return edges
 
 
-def _graph(pool: tuple[int, ...], edges: list[Edge]) -> rx.PyGraph:
-    graph: rx.PyGraph = rx.PyGraph()
-    graph.add_nodes_from(list(pool))
-    graph.add_edges_from(edges)
-    return graph
-
-
 def solve(ctx: Context, pool: Sequence[int], cons: Constraints = Constraints()) -> Solution | None:
-    """The lexicographically cheapest perfect matching of ``pool``, or None if none exists."""
+    """The lexicographically cheapest perfect matching of ``pool``, or None if none exists.
+
+    Every weight is ``ceiling - cost`` with the ceiling above any matching's total cost,
+    so a maximum-weight matching is also of maximum cardinality (module doc)."""
     if len(pool) % 2:
         raise ValueError("the pool to match must be even")
     pool = tuple(pool)
-    graph = _graph(pool, _edges(ctx, pool, cons))
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda e: e[0])
-    if 2 * len(matching) != len(pool):
+    edges = _edges(ctx, pool, cons)
+    chosen = {(i, j): data[1] for i, j, data in edges}
+    pairs = max_weight_matching(len(pool), [(i, j, data[0]) for i, j, data in edges])
+    if 2 * len(pairs) != len(pool):
         return None
-    # rustworkx returns a set: put the boards in the order of the pool so that every
-    # report built from them is byte-for-byte reproducible.
-    boards = [graph.get_edge_data(i, j)[1] for i, j in sorted(tuple(sorted(pair)) for pair in matching)]
+    # boards in the order of the pool, so every report built from them is reproducible
+    boards = [chosen[pair] for pair in pairs]
     totals = tuple(sum(c) for c in zip(*(b.cost() for b in boards), strict=True)) if boards else (0, 0, 0, 0)
     return Solution(boards=tuple(boards), totals=totals)  # type: ignore[arg-type]
 
@@ -313,6 +316,5 @@ def feasible(ctx: Context, pool: Sequence[int], cons: Constraints = Constraints(
     if len(pool) % 2:
         return False
     pool = tuple(pool)
-    graph = _graph(pool, _edges(ctx, pool, cons))
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda e: 1)
-    return 2 * len(matching) == len(pool)
+    pairs = max_weight_matching(len(pool), [(i, j, 1) for i, j, _ in _edges(ctx, pool, cons)])
+    return 2 * len(pairs) == len(pool)
