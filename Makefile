@@ -7,7 +7,12 @@ PYTEST_WORKERS ?= 2
 
 .PHONY: install run demo test test-prep test-all bench clean
 
-$(STAMP): pyproject.toml
+# The Dutch engine's matching core is a C extension (setup.py): install a compiler when
+# missing (without one the install still succeeds and the engine uses rustworkx, slower).
+$(STAMP): pyproject.toml setup.py src/fairdraw/_blossom.c
+	@command -v cc >/dev/null 2>&1 || apt-get install -y -q gcc >/dev/null 2>&1 || \
+		(apt-get update -q >/dev/null 2>&1 && apt-get install -y -q gcc >/dev/null 2>&1) || \
+		echo "no C compiler: the Dutch engine will use the slower rustworkx backend"
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install -q --upgrade pip uv
 	@VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/uv pip install -q -e '.[test]'
