@@ -20,7 +20,6 @@ import typer
 from fairdraw.cli.base import OutputFormat, app, pick_format, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
-from fairdraw.formats.schedule_json import schedule_from_dict
 
 WINDS = ("East", "South", "West", "North")
 
@@ -35,6 +34,8 @@ def _is_trf(path: Path, text: str) -> bool:
 def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     """A schedule with results from TRF16 or the schedule JSON, and the scoring options the
     file implies (a TRF's point-system lines)."""
+    from fairdraw.formats.schedule_json import schedule_from_dict  # pydantic: only when needed
+
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -217,6 +218,8 @@ def result_command(
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+    from fairdraw.formats.schedule_json import schedule_from_dict  # pydantic: only when needed
+
     schedule_from_dict(data, source=source)  # the file itself must be valid before we touch it
     entry = _find_table(data, round_, table, group, source)
     target = entry
