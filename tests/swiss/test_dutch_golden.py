@@ -76,3 +76,15 @@ def test_sample_rounds_equal_reference(path: Path) -> None:
 def test_every_round_equals_reference(path: Path) -> None:
     for r, equal, detail in repair_file(path):
         assert equal, f"{path.name} round {r}\n{detail}"
+
+
+@pytest.mark.skipif(not FILES, reason="golden files not available")
+@pytest.mark.parametrize("path", _sample()[::3], ids=lambda p: p.stem)
+def test_rustworkx_backend_equals_reference(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fallback backend (no C extension) gives the same pairings."""
+    monkeypatch.setenv("FAIRDRAW_MATCHER", "rustworkx")
+    from fairdraw.systems.dutch.matcher import backend
+
+    assert backend() == "rustworkx"
+    for r, equal, detail in repair_file(path):
+        assert equal, f"{path.name} round {r}\n{detail}"
