@@ -38,11 +38,28 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-
-from ortools.sat.python import cp_model
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from fairdraw.core.errors import InputError, UnsolvableError
-from fairdraw.systems.heller_metrics import Pairing, SchemeMetrics, scheme_breaches, scheme_metrics
+from fairdraw.systems.heller_metrics import (
+    Pairing,
+    SchemeMetrics,
+    scheme_breaches,
+    scheme_metrics,
+)
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+
+def _cp() -> ModuleType:
+    """ortools' CP-SAT, imported on first use: loading it takes seconds, and most commands
+    (every other pairing system) never search a Heller scheme."""
+    from ortools.sat.python import cp_model
+
+    return cp_model
+
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 20
@@ -90,7 +107,7 @@ class _GraphModel:
     def __init__(self, players: int, rounds: int) -> None:
         self.n, self.r = players, rounds
         self.m = players + (players % 2)
-        md = self.model = cp_model.CpModel()
+        md = self.model = _cp().CpModel()
         everyone = range(1, self.m + 1)
         self.e = {(i, j): md.new_bool_var(f"e{i}_{j}") for i in everyone for j in everyone if i < j}
         for p in everyone:
@@ -132,7 +149,7 @@ class _RoundsModel:
         self.n, self.r = players, rounds
         self.m = players + (players % 2)
         self.odd = self.m != players
-        md = self.model = cp_model.CpModel()
+        md = self.model = _cp().CpModel()
         real = range(1, players + 1)
         self.x: dict[tuple[int, int, int], cp_model.IntVar] = {}
         self.y: dict[tuple[int, int], cp_model.IntVar] = {}
@@ -253,7 +270,7 @@ def improve_graph(players: int, rounds: int, seed: int, steps: int = 30000) -> f
 
 
 def _solver(seed: int, work: float) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
+    solver = _cp().CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
     solver.parameters.max_deterministic_time = work
@@ -309,18 +326,18 @@ def search_schemes(
         tries += 1
         solver = _solver(number, graph_work)
         status = solver.solve(graphs.model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status not in (_cp().OPTIMAL, _cp().FEASIBLE):
             break  # no further graph (INFEASIBLE) or none within the budget
         if tries == 1:
             bound = round(solver.best_objective_bound)
-            if status == cp_model.OPTIMAL:
+            if status == _cp().OPTIMAL:
                 proven_bound = bound
         edges = graphs.graph(solver)
         graphs.forbid(edges)
         stage2 = _RoundsModel(players, rounds, edges)
         solver2 = _solver(number, rounds_work)
         status2 = solver2.solve(stage2.model)
-        if status2 not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status2 not in (_cp().OPTIMAL, _cp().FEASIBLE):
             continue  # this graph cannot be cut into valid rounds (in the budget): next one
         table = stage2.extract(solver2)
         breaches = scheme_breaches(players, table)

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from fairdraw.systems.league.blocks import block_plan
 from fairdraw.systems.league.partition import Partition
-from fairdraw.systems.league.search import SPREAD_WEIGHT, TabuSearch, greedy_extend, repair_sessions, weight
 from fairdraw.systems.league.season import (
     Season,
     Session,
@@ -57,6 +56,10 @@ def _score(
     """Issue 5's order as a sort key: the longest start without a repeat ("no two players
     grouped twice while that is possible"), then the fewest repeats, then the lowest
     maximum, then the spread of the rest."""
+    from fairdraw.systems.league.search import (
+        weight,  # numpy: loaded only when a season is planned
+    )
+
     counts = pair_counts([*frozen, *season])
     repeats = sum(c - 1 for c in counts.values() if c > 1)
     clean = quality([*frozen, *season]).clean_prefix if repeats else len(frozen) + len(season)
@@ -76,6 +79,14 @@ def plan_season(
     (sessions already played, on the same positions; they count but are not changed).
     ``previous`` is an earlier plan for these sessions (attendance changed): it is
     repaired to the new shape and used as the first start of the search."""
+    from fairdraw.systems.league.search import (  # numpy: loaded only when a season is planned
+        SPREAD_WEIGHT,
+        TabuSearch,
+        greedy_extend,
+        repair_sessions,
+        weight,
+    )
+
     if shape.players != players:
         raise ValueError(f"shape {shape.describe()} does not seat {players} players")
     sizes = shape.sizes()

@@ -11,15 +11,22 @@ Rounds are numbered in order (round 1 keeps the design order).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from ortools.graph.python import linear_sum_assignment
+
+def _assignment_solver() -> Any:
+    """ortools' exact assignment solver, loaded on first use (ortools is slow to import and
+    most commands never number tables)."""
+    from ortools.graph.python import linear_sum_assignment
+
+    return linear_sum_assignment.SimpleLinearSumAssignment()
 
 
 def _assign(rnd: Sequence[tuple[int, ...]], visits: dict[tuple[int, int], int]) -> list[int]:
     """Min-cost numbering of one round's tables given other rounds' visits."""
     count = len(rnd)
     big = 1000
-    solver = linear_sum_assignment.SimpleLinearSumAssignment()
+    solver = _assignment_solver()
     for t, table in enumerate(rnd):
         for j in range(count):
             cost = 0
@@ -88,7 +95,7 @@ def _number_forward(
         if not out and fresh:
             numbers = list(range(1, count + 1))
         else:
-            solver = linear_sum_assignment.SimpleLinearSumAssignment()
+            solver = _assignment_solver()
             for t, table in enumerate(rnd):
                 for j in range(count):
                     cost = 0
