@@ -45,6 +45,18 @@ def _check(core: blossom.Blossom, n: int, edges: dict[tuple[int, int], int]) -> 
     seed=st.integers(min_value=0, max_value=2**32 - 1),
 )
 def test_incremental_solves_equal_fresh_optimum(n: int, words: int, density: float, ties: bool, seed: int) -> None:
+    _scenario(n, words, density, ties, seed, steps=8)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(40))
+def test_incremental_solves_on_larger_graphs(seed: int) -> None:
+    rng = random.Random(seed)
+    _scenario(rng.randrange(30, 70), rng.randrange(1, 4), rng.choice([0.5, 1.0]), seed % 2 == 0, seed, steps=25)
+
+
+def _scenario(n: int, words: int, density: float, ties: bool, seed: int, steps: int) -> None:
+    """Random weights, then ``steps`` rounds of changes like the Dutch procedure makes."""
     rng = random.Random(seed)
     bits = 64 * words - 8
     size = 8 * words
@@ -61,7 +73,7 @@ def test_incremental_solves_equal_fresh_optimum(n: int, words: int, density: flo
                 edges[(u, v)] = weight()
                 core.set_edge(u, v, edges[(u, v)].to_bytes(size, "little"))
     dead: set[int] = set()
-    for _ in range(8):
+    for _ in range(steps):
         _check(core, n, edges)
         alive = [u for u in range(n) if u not in dead]
         if len(alive) < 2:
