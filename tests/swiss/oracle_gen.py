@@ -1,0 +1,385 @@
+"""Random TRF16 tournaments that exercise the Dutch engine beyond the golden files, paired
+round by round by an oracle engine and compared with fairdraw.
+
+Why: the golden set (bbpPairings' own generator) never uses Baku acceleration, ``XXA``
+lines, forbidden pairs (``XXP``), ``XXC black1``, full-point or zero-point byes given for
+the round, late entries or fields of several hundred players. This module builds such
+tournaments from a seed (results drawn from the ratings), asks the oracle for each round's
+pairing and, when asked, checks that fairdraw pairs the same file identically (boards in
+order, colours, the bye), as ``fairdraw check --dutch`` does.
+
+The oracle is any program with bbpPairings' command line (``--dutch IN -p OUT``). It is
+never shipped: ``python -m tests.swiss.oracle_gen --oracle PATH --out DIR`` writes the
+tournaments and the oracle's pairings as reference data (tests/swiss/data/oracle/), which
+the tests then re-pair without the oracle.
+
+Each tournament's ``features`` say what it exercises:
+``baku`` (``192 FIDE_DUTCH_2025_BAKU``), ``xxa`` (explicit accelerations), ``xxp``
+(forbidden pairs), ``absences`` (H/Z/F byes announced for rounds, withdrawals, late
+entries), ``black1`` (``XXC black1``), ``forfeits``, ``odd`` (an odd field: the
+pairing-allocated bye every round), ``points`` (3-1-0 point system), ``large`` (board
+order on hundreds of players).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fairdraw.formats.trf import (
+    PlayerLine,
+    PointSystem,
+    RawLine,
+    RoundEntry,
+    TrfDocument,
+    TrfLine,
+    parse_trf,
+    trf_to_request,
+    truncated,
+)
+
+#: every feature a profile may switch on (see the module docstring)
+FEATURES = ("baku", "xxa", "xxp", "absences", "black1", "forfeits", "odd", "points", "large")
+
+
+@dataclass
+class Tournament:
+    """A tournament being generated: players' columns so far and the fixed header lines."""
+
+    name: str
+    n: int
+    rounds: int
+    ratings: list[int]
+    header: list[str]
+    tail: list[str]
+    points: PointSystem
+    entries: dict[int, list[RoundEntry]] = field(default_factory=dict)
+    features: set[str] = field(default_factory=set)
+
+    def document(self, upto: int, forward: dict[int, RoundEntry] | None = None) -> TrfDocument:
+        """The file after ``upto`` rounds, with ``forward`` entries (announced byes) in the
+        next column."""
+        lines: list[TrfLine] = [RawLine(t) for t in self.header]
+        for pid in range(1, self.n + 1):
+            games = list(self.entries[pid][:upto])
+            pts = sum(self.points.of(g) for g in games)
+            if forward and pid in forward:
+                games.append(forward[pid])
+            lines.append(PlayerLine(number=pid, name=f"Player {pid:04d}", rating=self.ratings[pid - 1],
+                                    points=pts, rank=pid, games=games))
+        lines += [RawLine(t) for t in self.tail]
+        return TrfDocument(lines=lines, line_ending="\r", final_newline=True)
+
+
+def _score(tenths: int) -> str:
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def _features(rng: random.Random, index: int) -> set[str]:
+    """A varied mix: every tournament stresses one or two features, many combine more."""
+    main = FEATURES[index % len(FEATURES)]
+    chosen = {main}
+    for f in ("xxp", "absences", "black1", "forfeits", "odd"):
+        if rng.random() < 0.3:
+            chosen.add(f)
+    if main != "large" and rng.random() < 0.15:
+        chosen.add(rng.choice(("baku", "xxa")))
+    if "baku" in chosen and "xxa" in chosen:
+        chosen.discard(rng.choice(("baku", "xxa")))
+    return chosen
+
+
+def new_tournament(seed: int, index: int, features: set[str] | None = None) -> tuple[Tournament, random.Random]:
+    """Players, rounds and header lines for a tournament with the given (or drawn) features."""
+    rng = random.Random(seed)
+    feats = set(features) if features is not None else _features(rng, index)
+    if "large" in feats:
+        n = rng.randint(160, 320)
+    else:
+        n = rng.choice((rng.randint(7, 24), rng.randint(20, 60), rng.randint(50, 110)))
+    if "odd" in feats and n % 2 == 0:
+        n += 1
+    elif "odd" not in feats and n % 2 == 1 and rng.random() < 0.5:
+        n += 1
+    rounds = rng.randint(5, 11) if "large" not in feats else rng.randint(5, 9)
+    rounds = max(3, min(rounds, n - 1 if n % 2 == 0 else n - 2))
+    ratings = sorted((rng.randint(1200, 2750) for _ in range(n)), reverse=True)
+    for i in range(1, n):  # some equal ratings, as in real start lists
+        if rng.random() < 0.05:
+            ratings[i] = ratings[i - 1]
+    name = f"o{index:03d}_n{n:04d}_r{rounds:02d}_{'-'.join(sorted(feats))}"
+    header = [f"012 fairdraw oracle test {name} (seed {seed})", f"XXR {rounds}",
+              f"XXC {'black1' if 'black1' in feats else 'white1'}"]
+    points = PointSystem()
+    if "points" in feats:
+        header += ["BBW  3.0", "BBD  1.0"]
+        points = PointSystem(win=30, draw=10, allocated_bye=30)
+    if "baku" in feats:
+        header.append("192 FIDE_DUTCH_2025_BAKU")
+    tail: list[str] = []
+    if "xxa" in feats:
+        # Explicit accelerations (XXA): a top group with a virtual win or draw in the first
+        # rounds, sometimes ragged (values per player and round vary, some cells blank).
+        top = rng.randint(max(1, n // 4), max(1, (n * 2) // 3))
+        acc_rounds = rng.randint(1, max(1, rounds - 1))
+        style = rng.choice(("baku-like", "ragged", "tiers"))
+        for pid in range(1, n + 1):
+            if style == "tiers":
+                values = [points.win if pid <= top // 2 else points.draw if pid <= top else 0] * acc_rounds
+            elif pid > top:
+                continue
+            elif style == "baku-like":
+                values = [points.win] * ((acc_rounds + 1) // 2) + [points.draw] * (acc_rounds // 2)
+            else:
+                values = [rng.choice((0, points.draw, points.win, points.win * 2)) for _ in range(acc_rounds)]
+            if not any(values):
+                continue
+            cells = "".join(f" {_score(v):>4}" for v in values)
+            tail.append(f"XXA {pid:>4}{cells}".rstrip())
+    if "xxp" in feats:
+        # Forbidden pairs (XXP): team mates or relatives, groups of 2-4, often among the
+        # strongest so that they would otherwise meet in the top brackets.
+        for _ in range(rng.randint(1, max(1, n // 6))):
+            size = rng.choice((2, 2, 2, 3, 4))
+            pool = range(1, n + 1) if rng.random() < 0.5 else range(1, max(size + 1, n // 3) + 1)
+            group = rng.sample(list(pool), min(size, len(pool)))
+            tail.append("XXP " + " ".join(str(x) for x in group))
+    t = Tournament(name=name, n=n, rounds=rounds, ratings=ratings, header=header, tail=tail, points=points,
+                   entries={pid: [] for pid in range(1, n + 1)}, features=feats)
+    return t, rng
+
+
+def announced_byes(t: Tournament, rng: random.Random, rnd: int, withdrawn: dict[int, int],
+                   late: dict[int, int]) -> dict[int, RoundEntry]:
+    """Entries for the round about to be paired: half-point, zero-point and full-point byes
+    given before the pairing, withdrawn players (Z from their withdrawal on), late
+    entries (Z before they join)."""
+    out: dict[int, RoundEntry] = {}
+    if "absences" not in t.features:
+        return out
+    rate = rng.choice((0.03, 0.08, 0.2))
+    for pid in range(1, t.n + 1):
+        if pid in withdrawn and rnd >= withdrawn[pid]:
+            out[pid] = RoundEntry(None, "-", "Z")
+        elif pid in late and rnd < late[pid]:
+            out[pid] = RoundEntry(None, "-", "Z")
+        elif rnd < t.rounds and rng.random() < rate:
+            out[pid] = RoundEntry(None, "-", rng.choice("HHHZZF"))
+        elif rnd == t.rounds and rng.random() < rate / 2:
+            out[pid] = RoundEntry(None, "-", "Z")
+    if t.n - len(out) < 2:
+        out = {}
+    return out
+
+
+def play(t: Tournament, rng: random.Random, rnd: int, pairs: list[tuple[int, int]], bye: int | None,
+         forward: dict[int, RoundEntry]) -> None:
+    """Record round ``rnd``: results drawn from the ratings (Elo expectation, draws
+    likelier between near ratings), some forfeits when the tournament has them."""
+    forfeit_rate = 0.06 if "forfeits" in t.features else 0.0
+    for w, b in pairs:
+        rw, rb = t.ratings[w - 1], t.ratings[b - 1]
+        expect = 1 / (1 + 10 ** ((rb - rw - 35) / 400))
+        draw = 0.35 * (1 - abs(expect - 0.5) * 2) + 0.05
+        x = rng.random()
+        if rng.random() < forfeit_rate:
+            cw, cb = rng.choice((("+", "-"), ("+", "-"), ("-", "+"), ("-", "+"), ("-", "-")))
+        elif x < draw:
+            cw, cb = "=", "="
+        elif x < draw + (1 - draw) * expect:
+            cw, cb = "1", "0"
+        else:
+            cw, cb = "0", "1"
+        t.entries[w].append(RoundEntry(b, "w", cw))
+        t.entries[b].append(RoundEntry(w, "b", cb))
+    if bye is not None:
+        t.entries[bye].append(RoundEntry(None, "-", "U"))
+    for pid, entry in forward.items():
+        t.entries[pid].append(entry)
+    for pid in range(1, t.n + 1):
+        assert len(t.entries[pid]) == rnd, (t.name, pid, rnd)
+
+
+def parse_list(text: str) -> tuple[list[tuple[int, int]], int | None]:
+    """The engines' list format: count, then ``white black`` per board, the bye as ``id 0``."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    count = int(rows[0][0])
+    pairs: list[tuple[int, int]] = []
+    bye = None
+    for row in rows[1 : count + 1]:
+        a, b = int(row[0]), int(row[1])
+        if b == 0:
+            bye = a
+        else:
+            pairs.append((a, b))
+    return pairs, bye
+
+
+def run_oracle(oracle: str, text: str) -> str | None:
+    """The oracle's pairing of the file (list format), or None when it finds none."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dst = Path(tmp) / "in.trf", Path(tmp) / "out.txt"
+        src.write_bytes(text.encode())
+        proc = subprocess.run([oracle, "--dutch", str(src), "-p", str(dst)], capture_output=True, text=True)
+        if proc.returncode == 1:
+            return None
+        if proc.returncode != 0:
+            raise RuntimeError(f"oracle failed ({proc.returncode}): {proc.stderr.strip()}\n{text}")
+        return dst.read_text()
+
+
+def fairdraw_pairing(text: str) -> str:
+    """fairdraw's pairing of the file in the engines' list format (as ``pair --dutch -p``)."""
+    from fairdraw.cli.swiss import list_format
+    from fairdraw.systems.dutch.system import next_round
+
+    request = trf_to_request(parse_trf(text))
+    return list_format(next_round(request)[0])
+
+
+def normalise(list_text: str) -> str:
+    """List format without trailing spaces or blank lines (the engines differ in those)."""
+    return "\n".join(line.strip() for line in list_text.strip().splitlines())
+
+
+@dataclass
+class RoundCheck:
+    """One compared round."""
+
+    round: int
+    equal: bool
+    oracle: str
+    mine: str
+    tags: set[str]
+
+
+def round_tags(t: Tournament, rnd: int, forward: dict[int, RoundEntry], expected: str) -> set[str]:
+    """What the round exercises (for the per-feature counts)."""
+    tags = {f for f in t.features if f not in ("absences", "odd")}
+    if forward:
+        tags.add("absences")
+    _, bye = parse_list(expected)
+    if bye is not None:
+        tags.add("pab")
+        if any(e.result in "U+" and e.opponent is None for e in t.entries[bye]):
+            tags.add("pab-repeat?")
+    if any(e.result == "U" for lst in t.entries.values() for e in lst):
+        tags.add("bye-history")
+    return tags
+
+
+def generate(seed: int, index: int, oracle: str, *, compare: Callable[[str], str] | None = fairdraw_pairing,
+             features: set[str] | None = None) -> tuple[Tournament, list[str], list[RoundCheck]]:
+    """Play a tournament round by round with the oracle. Returns it, the oracle's list
+    output per round and, when ``compare`` is given, the comparison per round."""
+    t, rng = new_tournament(seed, index, features)
+    withdrawn: dict[int, int] = {}
+    late: dict[int, int] = {}
+    if "absences" in t.features:
+        for pid in rng.sample(range(1, t.n + 1), max(1, t.n // 12)):
+            if rng.random() < 0.5:
+                withdrawn[pid] = rng.randint(2, t.rounds)
+            else:
+                late[pid] = rng.randint(2, min(3, t.rounds))
+    outputs: list[str] = []
+    checks: list[RoundCheck] = []
+    for rnd in range(1, t.rounds + 1):
+        forward = announced_byes(t, rng, rnd, withdrawn, late)
+        doc = t.document(rnd - 1, forward)
+        text = doc.dump()
+        expected = run_oracle(oracle, text)
+        if expected is None:
+            t.rounds = rnd - 1
+            break
+        outputs.append(expected)
+        if compare is not None:
+            try:
+                mine = compare(text)
+            except Exception as exc:  # a crash is a difference, reported with its message
+                mine = f"ERROR {type(exc).__name__}: {exc}"
+            equal = normalise(mine) == normalise(expected)
+            checks.append(RoundCheck(rnd, equal, expected, mine, round_tags(t, rnd, forward, expected)))
+        pairs, bye = parse_list(expected)
+        play(t, rng, rnd, pairs, bye, forward)
+    return t, outputs, checks
+
+
+def shipped_text(t: Tournament) -> str:
+    """The complete tournament file (TRF16, CR line endings)."""
+    return t.document(t.rounds).dump()
+
+
+def expected_text(outputs: list[str]) -> str:
+    """The oracle's pairings, one block per round: ``round r`` then its list output."""
+    blocks = [f"round {r}\n{normalise(out)}" for r, out in enumerate(outputs, start=1)]
+    return "\n".join(blocks) + "\n"
+
+
+def parse_expected(text: str) -> dict[int, str]:
+    """Round number -> the oracle's list output (normalised) from an ``.expected`` file."""
+    out: dict[int, list[str]] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("round "):
+            current = int(line.split()[1])
+            out[current] = []
+        elif current is not None and line.strip():
+            out[current].append(line.strip())
+    return {r: "\n".join(lines) for r, lines in out.items()}
+
+
+def repair_shipped(trf_text: str, expected: dict[int, str]) -> list[tuple[int, bool, str, str]]:
+    """Re-pair every round of a shipped tournament: (round, equal, oracle, fairdraw)."""
+    doc = parse_trf(trf_text)
+    out = []
+    for r in sorted(expected):
+        text = truncated(doc, r - 1).dump()
+        mine = normalise(fairdraw_pairing(text))
+        out.append((r, mine == expected[r], expected[r], mine))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--oracle", required=True, help="bbpPairings-compatible executable")
+    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="index of the first tournament")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", type=Path, help="write the TRF and .expected files here")
+    parser.add_argument("--no-compare", action="store_true")
+    parser.add_argument("--features", help="comma-separated features instead of drawn ones")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    totals: dict[str, list[int]] = {}
+    feats = set(args.features.split(",")) if args.features else None
+    for index in range(args.first, args.first + args.count):
+        seed = args.seed * 100_000 + index
+        t, outputs, checks = generate(seed, index, args.oracle, compare=None if args.no_compare else fairdraw_pairing,
+                                      features=feats)
+        bad = [c for c in checks if not c.equal]
+        for c in checks:
+            for tag in c.tags | {"all"}:
+                tot = totals.setdefault(tag, [0, 0])
+                tot[0] += c.equal
+                tot[1] += 1
+        print(f"{t.name}: {len(checks) - len(bad)}/{len(checks)} equal", flush=True)
+        for c in bad[: 1 if not args.verbose else None]:
+            print(f"  round {c.round} differs\n  oracle: {c.oracle.split()}\n  mine:   {c.mine.split()}", flush=True)
+        if args.out is not None:
+            args.out.mkdir(parents=True, exist_ok=True)
+            (args.out / f"{t.name}.trf").write_bytes(shipped_text(t).encode())
+            (args.out / f"{t.name}.expected").write_text(expected_text(outputs))
+    for tag in sorted(totals):
+        eq, tot = totals[tag]
+        print(f"{tag:>14}: {eq}/{tot} rounds equal")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
