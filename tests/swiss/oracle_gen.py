@@ -18,7 +18,8 @@ Each tournament's ``features`` say what it exercises:
 (forbidden pairs), ``absences`` (H/Z/F byes announced for rounds, withdrawals, late
 entries), ``black1`` (``XXC black1``), ``forfeits``, ``odd`` (an odd field: the
 pairing-allocated bye every round), ``points`` (3-1-0 point system), ``large`` (board
-order on hundreds of players).
+order on hundreds of players), ``tight`` (a small field played nearly to n-1 rounds: the
+bye and the last rounds are hard to place, some rounds cannot be paired at all).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from fairdraw.formats.trf import (
 )
 
 #: every feature a profile may switch on (see the module docstring)
-FEATURES = ("baku", "xxa", "xxp", "absences", "black1", "forfeits", "odd", "points", "large")
+FEATURES = ("baku", "xxa", "xxp", "absences", "black1", "forfeits", "odd", "points", "large", "tight")
 
 
 @dataclass
@@ -88,7 +89,7 @@ def _features(rng: random.Random, index: int) -> set[str]:
     for f in ("xxp", "absences", "black1", "forfeits", "odd"):
         if rng.random() < 0.3:
             chosen.add(f)
-    if main != "large" and rng.random() < 0.15:
+    if rng.random() < 0.15:
         chosen.add(rng.choice(("baku", "xxa")))
     if "baku" in chosen and "xxa" in chosen:
         chosen.discard(rng.choice(("baku", "xxa")))
@@ -100,7 +101,9 @@ def new_tournament(seed: int, index: int, features: set[str] | None = None) -> t
     rng = random.Random(seed)
     feats = set(features) if features is not None else _features(rng, index)
     if "large" in feats:
-        n = rng.randint(160, 320)
+        n = rng.randint(150, 240)
+    elif "tight" in feats:
+        n = rng.randint(5, 12)
     else:
         n = rng.choice((rng.randint(7, 24), rng.randint(20, 60), rng.randint(50, 110)))
     if "odd" in feats and n % 2 == 0:
@@ -108,7 +111,11 @@ def new_tournament(seed: int, index: int, features: set[str] | None = None) -> t
     elif "odd" not in feats and n % 2 == 1 and rng.random() < 0.5:
         n += 1
     rounds = rng.randint(5, 11) if "large" not in feats else rng.randint(5, 9)
-    rounds = max(3, min(rounds, n - 1 if n % 2 == 0 else n - 2))
+    if "tight" in feats:
+        rounds = rng.choice((n - 1, n - 2, n - 3)) if n % 2 == 0 else rng.choice((n - 1, n - 2))
+    else:
+        rounds = min(rounds, n - 1 if n % 2 == 0 else n - 2)
+    rounds = max(3, rounds)
     ratings = sorted((rng.randint(1200, 2750) for _ in range(n)), reverse=True)
     for i in range(1, n):  # some equal ratings, as in real start lists
         if rng.random() < 0.05:
@@ -118,8 +125,17 @@ def new_tournament(seed: int, index: int, features: set[str] | None = None) -> t
               f"XXC {'black1' if 'black1' in feats else 'white1'}"]
     points = PointSystem()
     if "points" in feats:
-        header += ["BBW  3.0", "BBD  1.0"]
-        points = PointSystem(win=30, draw=10, allocated_bye=30)
+        # Point systems the engines read from BBW/BBD/BBL/BBZ/BBF/BBU lines; Baku needs
+        # win = 2 x draw and loss = 0, so it keeps to 2-1-0 (with the bye worth a draw).
+        if "baku" in feats or rng.random() < 0.3:
+            header += ["BBW  2.0", "BBD  1.0", "BBU  1.0"]
+            points = PointSystem(win=20, draw=10, allocated_bye=10)
+        elif rng.random() < 0.5:
+            header += ["BBW  3.0", "BBD  1.0"]
+            points = PointSystem(win=30, draw=10, allocated_bye=30)
+        else:
+            header += ["BBW  3.0", "BBD  1.0", "BBL  0.5", "BBF  0.0", "BBZ  0.5", "BBU  1.0"]
+            points = PointSystem(win=30, draw=10, loss=5, zero_bye=5, forfeit_loss=0, allocated_bye=10)
     if "baku" in feats:
         header.append("192 FIDE_DUTCH_2025_BAKU")
     tail: list[str] = []
@@ -170,11 +186,15 @@ def announced_byes(t: Tournament, rng: random.Random, rnd: int, withdrawn: dict[
         elif pid in late and rnd < late[pid]:
             out[pid] = RoundEntry(None, "-", "Z")
         elif rnd < t.rounds and rng.random() < rate:
-            out[pid] = RoundEntry(None, "-", rng.choice("HHHZZF"))
+            out[pid] = RoundEntry(None, "-", rng.choice("HHHZZZF"))
         elif rnd == t.rounds and rng.random() < rate / 2:
             out[pid] = RoundEntry(None, "-", "Z")
     if t.n - len(out) < 2:
         out = {}
+    for pid, entry in out.items():
+        # TRF16 also writes "not paired" as 0000 with colour and result left blank
+        if entry.result == "Z" and rng.random() < 0.25:
+            out[pid] = RoundEntry(None, " ", " ", True)
     return out
 
 
@@ -259,16 +279,27 @@ class RoundCheck:
     tags: set[str]
 
 
-def round_tags(t: Tournament, rnd: int, forward: dict[int, RoundEntry], expected: str) -> set[str]:
+def _unpairable_check(compare: Callable[[str], str], text: str) -> str:
+    """fairdraw on a round the oracle cannot pair: it must say so (UnsolvableError)."""
+    from fairdraw.core.errors import UnsolvableError
+
+    try:
+        return compare(text)
+    except UnsolvableError:
+        return "UNPAIRABLE"
+    except Exception as exc:
+        return f"ERROR {type(exc).__name__}: {exc}"
+
+
+def round_tags(t: Tournament, rnd: int, forward: dict[int, RoundEntry], expected: str | None) -> set[str]:
     """What the round exercises (for the per-feature counts)."""
-    tags = {f for f in t.features if f not in ("absences", "odd")}
+    tags = {f for f in t.features if f not in ("absences",)}
     if forward:
         tags.add("absences")
-    _, bye = parse_list(expected)
-    if bye is not None:
-        tags.add("pab")
-        if any(e.result in "U+" and e.opponent is None for e in t.entries[bye]):
-            tags.add("pab-repeat?")
+    if expected is not None:
+        _, bye = parse_list(expected)
+        if bye is not None:
+            tags.add("pab")
     if any(e.result == "U" for lst in t.entries.values() for e in lst):
         tags.add("bye-history")
     return tags
@@ -295,6 +326,10 @@ def generate(seed: int, index: int, oracle: str, *, compare: Callable[[str], str
         text = doc.dump()
         expected = run_oracle(oracle, text)
         if expected is None:
+            if compare is not None:
+                mine = _unpairable_check(compare, text)
+                checks.append(RoundCheck(rnd, mine == "UNPAIRABLE", "UNPAIRABLE", mine,
+                                         round_tags(t, rnd, forward, None) | {"unpairable"}))
             t.rounds = rnd - 1
             break
         outputs.append(expected)

@@ -84,3 +84,18 @@ def test_inconsistent_opponent_is_rejected() -> None:
     with pytest.raises(InputError) as info:
         parse_trf(text)
     assert info.value.line == 1
+
+
+def test_bare_0000_in_next_column_is_an_absence() -> None:
+    """TRF16 "not paired": 0000 with colour and result blank leaves the player out of the
+    next round (bbpPairings does the same), whereas a blank entry keeps him available."""
+    text = (
+        "001    1      A                                 2000                             1.0    1     2 w 1  0000    \n"
+        "001    2      B                                 1900                             0.0    2     1 b 0          \n"
+        "001    3      C                                 1800                             1.0    3  0000 - U\n"
+    )
+    doc = parse_trf(text)
+    assert doc.dump() == text
+    req = trf_to_request(doc)
+    assert len(req.history) == 1
+    assert req.options["requested_byes"] == {1: "absent"}

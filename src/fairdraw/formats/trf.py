@@ -65,10 +65,14 @@ class RoundEntry:
     opponent: int | None
     colour: str
     result: str
+    #: ``0000`` written with blank colour and result: TRF16 "player not paired" (an
+    #: absence, zero points), unlike a blank entry in the next round's column, which
+    #: leaves the player available. Kept so that the file writes back unchanged.
+    zeros: bool = False
 
     @property
     def is_blank(self) -> bool:
-        return self.opponent is None and self.colour == " " and self.result == " "
+        return self.opponent is None and self.colour == " " and self.result == " " and not self.zeros
 
     @property
     def is_bye(self) -> bool:
@@ -83,6 +87,8 @@ class RoundEntry:
     def format(self) -> str:
         if self.is_blank:
             return "          "
+        if self.opponent is None and self.colour == " " and self.result == " ":
+            return "  0000    "
         opp = "0000" if self.opponent is None else f"{self.opponent:>4}"
         return f"  {opp} {self.colour} {self.result}"
 
@@ -376,7 +382,8 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
             raise InputError("a game needs colour w/b and a result 1 0 = + - W D L", source=source, line=line_no, column=start + 6, field=rnd)
         if opponent is None and opp_text.strip() and result not in BYE_RESULTS + "-" and not (colour == " " and result == " "):
             raise InputError("0000 needs a bye letter U F H Z", source=source, line=line_no, column=start + 8, field=rnd)
-        games.append(RoundEntry(opponent, colour, result))
+        zeros = opponent is None and bool(opp_text.strip()) and colour == " " and result == " "
+        games.append(RoundEntry(opponent, colour, result, zeros))
         start += ROUND_WIDTH
     return PlayerLine(
         number=number,
@@ -592,6 +599,9 @@ def trf_to_request(
     for p in doc.players:
         if nxt - 1 < len(p.games):
             g = p.games[nxt - 1]
+            # TRF16: an entry without opponent (H F Z, or 0000 with a blank result: "not
+            # paired") in the column after the last paired round is an absence known
+            # before the pairing; a blank entry leaves the player available.
             if g.opponent is None and g.result != "U" and not g.is_blank:
                 requested[p.number] = BYE_KIND_OF.get(g.result, "absent")
     tag = doc.system_tag or ""
@@ -626,7 +636,7 @@ def truncated(doc: TrfDocument, rounds: int, *, total_rounds: int | None = None,
             games += [RoundEntry(None, " ", " ")] * (rounds - len(games))
             if rounds < len(line.games):
                 g = line.games[rounds]
-                if g.opponent is None and g.result not in ("U", " "):
+                if g.opponent is None and g.result != "U" and not g.is_blank:
                     games.append(g)
             pts = sum(ps.of(g) for g in games[:rounds])
             lines.append(replace(line, games=games, points=pts))
