@@ -19,7 +19,10 @@ Each tournament's ``features`` say what it exercises:
 entries), ``black1`` (``XXC black1``), ``forfeits``, ``odd`` (an odd field: the
 pairing-allocated bye every round), ``points`` (3-1-0 point system), ``large`` (board
 order on hundreds of players), ``tight`` (a small field played nearly to n-1 rounds: the
-bye and the last rounds are hard to place, some rounds cannot be paired at all).
+bye and the last rounds are hard to place, some rounds cannot be paired at all),
+``noxxc`` (``XXC`` only for round 1: the initial colour is then read back from round 1,
+where the top players may have been absent), ``stress`` (a small field with everything
+at once at high rates: many forbidden pairs, absences, forfeits, irregular accelerations).
 """
 
 from __future__ import annotations
@@ -46,7 +49,8 @@ from fairdraw.formats.trf import (
 )
 
 #: every feature a profile may switch on (see the module docstring)
-FEATURES = ("baku", "xxa", "xxp", "absences", "black1", "forfeits", "odd", "points", "large", "tight")
+FEATURES = ("baku", "xxa", "xxp", "absences", "black1", "forfeits", "odd", "points", "large", "tight", "noxxc",
+            "stress")
 
 
 @dataclass
@@ -66,7 +70,10 @@ class Tournament:
     def document(self, upto: int, forward: dict[int, RoundEntry] | None = None) -> TrfDocument:
         """The file after ``upto`` rounds, with ``forward`` entries (announced byes) in the
         next column."""
-        lines: list[TrfLine] = [RawLine(t) for t in self.header]
+        header = self.header
+        if "noxxc" in self.features and upto > 0:
+            header = [h for h in header if not h.startswith("XXC")]
+        lines: list[TrfLine] = [RawLine(t) for t in header]
         for pid in range(1, self.n + 1):
             games = list(self.entries[pid][:upto])
             pts = sum(self.points.of(g) for g in games)
@@ -86,27 +93,36 @@ def _features(rng: random.Random, index: int) -> set[str]:
     """A varied mix: every tournament stresses one or two features, many combine more."""
     main = FEATURES[index % len(FEATURES)]
     chosen = {main}
-    for f in ("xxp", "absences", "black1", "forfeits", "odd"):
+    for f in ("xxp", "absences", "black1", "forfeits", "odd", "noxxc"):
         if rng.random() < 0.3:
             chosen.add(f)
-    if rng.random() < 0.15:
+    if rng.random() < (0.5 if main == "large" else 0.15):  # Baku is meant for large opens
         chosen.add(rng.choice(("baku", "xxa")))
     if "baku" in chosen and "xxa" in chosen:
         chosen.discard(rng.choice(("baku", "xxa")))
     return chosen
 
 
-def new_tournament(seed: int, index: int, features: set[str] | None = None) -> tuple[Tournament, random.Random]:
+def new_tournament(seed: int, index: int, features: set[str] | None = None,
+                   players: int | None = None) -> tuple[Tournament, random.Random]:
     """Players, rounds and header lines for a tournament with the given (or drawn) features."""
     rng = random.Random(seed)
     feats = set(features) if features is not None else _features(rng, index)
+    if "stress" in feats:
+        feats |= {"xxp", "absences", "forfeits", rng.choice(("xxa", "xxa", "baku"))}
+        if rng.random() < 0.3 and "baku" not in feats:
+            feats.add("points")
     if "large" in feats:
         n = rng.randint(150, 240)
     elif "tight" in feats:
         n = rng.randint(5, 12)
+    elif "stress" in feats:
+        n = rng.randint(6, 30)
     else:
         n = rng.choice((rng.randint(7, 24), rng.randint(20, 60), rng.randint(50, 110)))
-    if "odd" in feats and n % 2 == 0 or "odd" not in feats and n % 2 == 1 and rng.random() < 0.5:
+    if players is not None:
+        n = players
+    elif ("odd" in feats and n % 2 == 0) or ("odd" not in feats and n % 2 == 1 and rng.random() < 0.5):
         n += 1
     rounds = rng.randint(5, 11) if "large" not in feats else rng.randint(5, 9)
     if "tight" in feats:
@@ -151,7 +167,8 @@ def new_tournament(seed: int, index: int, features: set[str] | None = None) -> t
             elif style == "baku-like":
                 values = [points.win] * ((acc_rounds + 1) // 2) + [points.draw] * (acc_rounds // 2)
             else:
-                values = [rng.choice((0, points.draw, points.win, points.win * 2)) for _ in range(acc_rounds)]
+                values = [rng.choice((0, points.draw, points.win, points.win * 2, points.win * 3 + points.draw))
+                          for _ in range(acc_rounds)]
             if not any(values):
                 continue
             cells = "".join(f" {_score(v):>4}" for v in values)
@@ -159,7 +176,7 @@ def new_tournament(seed: int, index: int, features: set[str] | None = None) -> t
     if "xxp" in feats:
         # Forbidden pairs (XXP): team mates or relatives, groups of 2-4, often among the
         # strongest so that they would otherwise meet in the top brackets.
-        for _ in range(rng.randint(1, max(1, n // 6))):
+        for _ in range(rng.randint(1, max(1, n // (2 if "stress" in feats else 6)))):
             size = rng.choice((2, 2, 2, 3, 4))
             pool = range(1, n + 1) if rng.random() < 0.5 else range(1, max(size + 1, n // 3) + 1)
             group = rng.sample(list(pool), min(size, len(pool)))
@@ -175,14 +192,14 @@ def announced_byes(t: Tournament, rng: random.Random, rnd: int, withdrawn: dict[
     given before the pairing, withdrawn players (Z from their withdrawal on), late
     entries (Z before they join)."""
     out: dict[int, RoundEntry] = {}
-    if "absences" not in t.features:
-        return out
-    rate = rng.choice((0.03, 0.08, 0.2))
+    rate = rng.choice((0.03, 0.08, 0.2)) if "absences" in t.features else 0.0
+    if "stress" in t.features:
+        rate = rng.choice((0.1, 0.25, 0.4))
     for pid in range(1, t.n + 1):
         if pid in withdrawn and rnd >= withdrawn[pid] or pid in late and rnd < late[pid]:
             out[pid] = RoundEntry(None, "-", "Z")
         elif rnd < t.rounds and rng.random() < rate:
-            out[pid] = RoundEntry(None, "-", rng.choice("HHHZZZF"))
+            out[pid] = RoundEntry(None, "-", rng.choice("HHHZZZF" if "stress" not in t.features else "HZFF"))
         elif rnd == t.rounds and rng.random() < rate / 2:
             out[pid] = RoundEntry(None, "-", "Z")
     if t.n - len(out) < 2:
@@ -199,6 +216,8 @@ def play(t: Tournament, rng: random.Random, rnd: int, pairs: list[tuple[int, int
     """Record round ``rnd``: results drawn from the ratings (Elo expectation, draws
     likelier between near ratings), some forfeits when the tournament has them."""
     forfeit_rate = 0.06 if "forfeits" in t.features else 0.0
+    if "stress" in t.features:
+        forfeit_rate = 0.15
     for w, b in pairs:
         rw, rb = t.ratings[w - 1], t.ratings[b - 1]
         expect = 1 / (1 + 10 ** ((rb - rw - 35) / 400))
@@ -302,10 +321,11 @@ def round_tags(t: Tournament, rnd: int, forward: dict[int, RoundEntry], expected
 
 
 def generate(seed: int, index: int, oracle: str, *, compare: Callable[[str], str] | None = fairdraw_pairing,
-             features: set[str] | None = None) -> tuple[Tournament, list[str], list[RoundCheck]]:
+             features: set[str] | None = None, players: int | None = None,
+             ) -> tuple[Tournament, list[str], list[RoundCheck]]:
     """Play a tournament round by round with the oracle. Returns it, the oracle's list
     output per round and, when ``compare`` is given, the comparison per round."""
-    t, rng = new_tournament(seed, index, features)
+    t, rng = new_tournament(seed, index, features, players)
     withdrawn: dict[int, int] = {}
     late: dict[int, int] = {}
     if "absences" in t.features:
@@ -314,6 +334,11 @@ def generate(seed: int, index: int, oracle: str, *, compare: Callable[[str], str
                 withdrawn[pid] = rng.randint(2, t.rounds)
             else:
                 late[pid] = rng.randint(2, min(3, t.rounds))
+    if "noxxc" in t.features and rng.random() < 0.6:
+        # the top of the list misses round 1: the initial colour must be read back from
+        # the first player who was paired (bbpPairings' inference, C.04.3 E.5 parity)
+        for pid in range(1, rng.randint(1, 3) + 1):
+            late[pid] = 2
     outputs: list[str] = []
     checks: list[RoundCheck] = []
     for rnd in range(1, t.rounds + 1):
@@ -346,9 +371,12 @@ def shipped_text(t: Tournament) -> str:
     return t.document(t.rounds).dump()
 
 
-def expected_text(outputs: list[str]) -> str:
-    """The oracle's pairings, one block per round: ``round r`` then its list output."""
-    blocks = [f"round {r}\n{normalise(out)}" for r, out in enumerate(outputs, start=1)]
+def expected_text(t: Tournament, outputs: list[str]) -> str:
+    """The oracle's pairings, one block per round: ``round r`` then its list output.
+    Without ``XXC`` in the shipped file round 1 cannot be re-paired from it (its input
+    had the line), so it is left out."""
+    first = 2 if "noxxc" in t.features else 1
+    blocks = [f"round {r}\n{normalise(out)}" for r, out in enumerate(outputs, start=1) if r >= first]
     return "\n".join(blocks) + "\n"
 
 
@@ -385,6 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the TRF and .expected files here")
     parser.add_argument("--no-compare", action="store_true")
     parser.add_argument("--features", help="comma-separated features instead of drawn ones")
+    parser.add_argument("--players", type=int, help="field size instead of a drawn one")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
     totals: dict[str, list[int]] = {}
@@ -392,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
     for index in range(args.first, args.first + args.count):
         seed = args.seed * 100_000 + index
         t, outputs, checks = generate(seed, index, args.oracle, compare=None if args.no_compare else fairdraw_pairing,
-                                      features=feats)
+                                      features=feats, players=args.players)
         bad = [c for c in checks if not c.equal]
         for c in checks:
             for tag in c.tags | {"all"}:
@@ -405,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.out is not None:
             args.out.mkdir(parents=True, exist_ok=True)
             (args.out / f"{t.name}.trf").write_bytes(shipped_text(t).encode())
-            (args.out / f"{t.name}.expected").write_text(expected_text(outputs))
+            (args.out / f"{t.name}.expected").write_text(expected_text(t, outputs))
     for tag in sorted(totals):
         eq, tot = totals[tag]
         print(f"{tag:>14}: {eq}/{tot} rounds equal")
