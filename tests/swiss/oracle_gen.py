@@ -22,7 +22,9 @@ order on hundreds of players), ``tight`` (a small field played nearly to n-1 rou
 bye and the last rounds are hard to place, some rounds cannot be paired at all),
 ``noxxc`` (``XXC`` only for round 1: the initial colour is then read back from round 1,
 where the top players may have been absent), ``stress`` (a small field with everything
-at once at high rates: many forbidden pairs, absences, forfeits, irregular accelerations).
+at once at high rates: many forbidden pairs, absences, forfeits, irregular accelerations),
+``rank`` (``XXC rank``: the order of the ``001`` lines, not the start rank, is the pairing
+order, as after re-sorting a list with late entries).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from fairdraw.formats.trf import (
 
 #: every feature a profile may switch on (see the module docstring)
 FEATURES = ("baku", "xxa", "xxp", "absences", "black1", "forfeits", "odd", "points", "large", "tight", "noxxc",
-            "stress")
+            "stress", "rank")
 
 
 @dataclass
@@ -66,15 +68,16 @@ class Tournament:
     points: PointSystem
     entries: dict[int, list[RoundEntry]] = field(default_factory=dict)
     features: set[str] = field(default_factory=set)
+    order: list[int] = field(default_factory=list)  # 001 lines in file order
 
     def document(self, upto: int, forward: dict[int, RoundEntry] | None = None) -> TrfDocument:
         """The file after ``upto`` rounds, with ``forward`` entries (announced byes) in the
         next column."""
         header = self.header
         if "noxxc" in self.features and upto > 0:
-            header = [h for h in header if not h.startswith("XXC")]
+            header = [h for h in header if not h.startswith(("XXC white1", "XXC black1"))]
         lines: list[TrfLine] = [RawLine(t) for t in header]
-        for pid in range(1, self.n + 1):
+        for pid in self.order or range(1, self.n + 1):
             games = list(self.entries[pid][:upto])
             pts = sum(self.points.of(g) for g in games)
             if forward and pid in forward:
@@ -181,8 +184,16 @@ def new_tournament(seed: int, index: int, features: set[str] | None = None,
             pool = range(1, n + 1) if rng.random() < 0.5 else range(1, max(size + 1, n // 3) + 1)
             group = rng.sample(list(pool), min(size, len(pool)))
             tail.append("XXP " + " ".join(str(x) for x in group))
+    order = list(range(1, n + 1))
+    if "rank" in feats:
+        # XXC rank: some players listed away from their start rank (late entries sorted in)
+        header.append("XXC rank")
+        for _ in range(max(1, n // 4)):
+            i = rng.randrange(n)
+            j = min(n - 1, max(0, i + rng.choice((-3, -2, -1, 1, 2, 3, n // 2))))
+            order.insert(j, order.pop(i))
     t = Tournament(name=name, n=n, rounds=rounds, ratings=ratings, header=header, tail=tail, points=points,
-                   entries={pid: [] for pid in range(1, n + 1)}, features=feats)
+                   entries={pid: [] for pid in range(1, n + 1)}, features=feats, order=order)
     return t, rng
 
 

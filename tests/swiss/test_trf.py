@@ -99,3 +99,17 @@ def test_bare_0000_in_next_column_is_an_absence() -> None:
     req = trf_to_request(doc)
     assert len(req.history) == 1
     assert req.options["requested_byes"] == {1: "absent"}
+
+
+def test_xxc_rank_makes_the_line_order_the_pairing_order() -> None:
+    """``XXC rank``: start ranks are identifiers, the 001 lines' order is the pairing order
+    (bbpPairings reads it so); without it the start rank orders the players."""
+    lines = [
+        "001    3      C                                 1800                             0.0    1",
+        "001    1      A                                 2000                             0.0    2",
+        "001    2      B                                 1900                             0.0    3",
+    ]
+    plain = parse_trf("012 T\nXXR 3\n" + "\n".join(lines) + "\n")
+    ranked = parse_trf("012 T\nXXR 3\nXXC rank\n" + "\n".join(lines) + "\n")
+    assert [p.id for p in trf_to_request(plain).players] == [1, 2, 3]
+    assert [p.id for p in trf_to_request(ranked).players] == [3, 1, 2]

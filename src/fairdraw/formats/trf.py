@@ -530,6 +530,19 @@ def trf_to_participants(doc: TrfDocument) -> tuple[Participant, ...]:
     )
 
 
+def pairing_order(doc: TrfDocument) -> tuple[Participant, ...]:
+    """Participants in pairing-number order, the order a Swiss system ranks them by.
+
+    Normally the start rank (columns 5-8). ``XXC rank`` (the JaVaFo/bbpPairings extension)
+    says the start ranks are only identifiers and the order of the ``001`` lines is the
+    pairing order, as when an arbiter re-sorts the list after late entries (C.04.2 B/C)
+    without renumbering; bbpPairings reads it that way."""
+    if not doc.use_rank:
+        return trf_to_participants(doc)
+    return tuple(Participant(id=p.number, name=p.name, rating=p.rating, federation=p.federation or None)
+                 for p in doc.players)
+
+
 def trf_round(doc: TrfDocument, r: int) -> Round:
     """Round ``r`` (1-based) as a model Round. Tables are ordered by the higher score
     before the round, then the lower start rank, as a pairing list would print them;
@@ -615,7 +628,7 @@ def trf_to_request(
         "points_column": {p.number: p.points for p in doc.players if p.points is not None},
     }
     return PairingRequest(
-        players=trf_to_participants(doc),
+        players=pairing_order(doc),
         history=history,
         total_rounds=total_rounds if total_rounds is not None else doc.total_rounds,
         options=options,
