@@ -24,7 +24,9 @@ bye and the last rounds are hard to place, some rounds cannot be paired at all),
 where the top players may have been absent), ``stress`` (a small field with everything
 at once at high rates: many forbidden pairs, absences, forfeits, irregular accelerations),
 ``rank`` (``XXC rank``: the order of the ``001`` lines, not the start rank, is the pairing
-order, as after re-sorting a list with late entries).
+order, as after re-sorting a list with late entries), ``trf26`` (the TRF-2026 records
+instead of the extensions: ``142``, ``152``, ``162`` points, ``240`` byes for the round,
+``250`` accelerations, ``260`` prohibited pairings limited to some rounds).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from fairdraw.formats.trf import (
 
 #: every feature a profile may switch on (see the module docstring)
 FEATURES = ("baku", "xxa", "xxp", "absences", "black1", "forfeits", "odd", "points", "large", "tight", "noxxc",
-            "stress", "rank")
+            "stress", "rank", "trf26")
 
 
 @dataclass
@@ -69,13 +71,14 @@ class Tournament:
     entries: dict[int, list[RoundEntry]] = field(default_factory=dict)
     features: set[str] = field(default_factory=set)
     order: list[int] = field(default_factory=list)  # 001 lines in file order
+    bye_lines: list[str] = field(default_factory=list)  # TRF-2026 240 records so far
 
     def document(self, upto: int, forward: dict[int, RoundEntry] | None = None) -> TrfDocument:
         """The file after ``upto`` rounds, with ``forward`` entries (announced byes) in the
         next column."""
         header = self.header
         if "noxxc" in self.features and upto > 0:
-            header = [h for h in header if not h.startswith(("XXC white1", "XXC black1"))]
+            header = [h for h in header if not h.startswith(("XXC white1", "XXC black1", "152 "))]
         lines: list[TrfLine] = [RawLine(t) for t in header]
         for pid in self.order or range(1, self.n + 1):
             games = list(self.entries[pid][:upto])
@@ -84,8 +87,8 @@ class Tournament:
                 games.append(forward[pid])
             lines.append(PlayerLine(number=pid, name=f"Player {pid:04d}", rating=self.ratings[pid - 1],
                                     points=pts, rank=pid, games=games))
-        lines += [RawLine(t) for t in self.tail]
-        return TrfDocument(lines=lines, line_ending="\r", final_newline=True)
+        text = "\r".join(line.format() for line in lines + [RawLine(t) for t in self.tail + self.bye_lines])
+        return parse_trf(text + "\r")
 
 
 def _score(tenths: int) -> str:
@@ -192,9 +195,61 @@ def new_tournament(seed: int, index: int, features: set[str] | None = None,
             i = rng.randrange(n)
             j = min(n - 1, max(0, i + rng.choice((-3, -2, -1, 1, 2, 3, n // 2))))
             order.insert(j, order.pop(i))
+    if "trf26" in feats:
+        header, tail = _as_trf26(rng, header, tail, rounds)
     t = Tournament(name=name, n=n, rounds=rounds, ratings=ratings, header=header, tail=tail, points=points,
                    entries={pid: [] for pid in range(1, n + 1)}, features=feats, order=order)
     return t, rng
+
+
+def _as_trf26(rng: random.Random, header: list[str], tail: list[str], rounds: int) -> tuple[list[str], list[str]]:
+    """The same tournament facts in TRF-2026 records: 142/152 for XXR/XXC, one 162 line
+    for BBW/BBD/BBL/BBU (BBZ/BBF kept: 162 has one code for both), 250 for XXA (one
+    record per run of players and rounds with equal points), 260 for XXP, each valid
+    from a random first round to a random last one."""
+    new_header: list[str] = []
+    codes: list[tuple[str, str]] = []
+    for h in header:
+        if h.startswith("XXR"):
+            new_header.append(f"142 {rounds}")
+        elif h.startswith(("XXC white1", "XXC black1")):
+            new_header.append("152 " + ("B" if "black1" in h else "W"))
+        elif h[:3] in ("BBW", "BBD", "BBL", "BBU"):
+            codes.append(({"BBW": "W", "BBD": "D", "BBL": "L", "BBU": "P"}[h[:3]], h[4:].strip()))
+        else:
+            new_header.append(h)
+    if codes:
+        new_header.append(("162 " + "".join(f" {c}{v:>4}   " for c, v in codes)).rstrip())
+    new_tail: list[str] = []
+    runs: dict[tuple[int, int, int], list[int]] = {}  # (first round, last round, tenths) -> players
+    for line in tail:
+        if line.startswith("XXP"):
+            r1 = rng.randint(1, rounds)
+            r2 = rng.randint(r1, rounds) if rng.random() < 0.6 else rounds
+            if rng.random() < 0.4:
+                r1 = 1
+            new_tail.append(f"260 {r1:>3} {r2:>3}" + "".join(f" {int(x):>4}" for x in line.split()[1:]))
+        elif line.startswith("XXA"):
+            pid = int(line[4:8])
+            values = [round(float(line[c : c + 4]) * 10) for c in range(9, len(line), 5)]
+            r = 0
+            while r < len(values):
+                end = r
+                while end + 1 < len(values) and values[end + 1] == values[r]:
+                    end += 1
+                if values[r]:
+                    runs.setdefault((r + 1, end + 1, values[r]), []).append(pid)
+                r = end + 1
+        else:
+            new_tail.append(line)
+    for (r1, r2, pts), pids in sorted(runs.items()):
+        start = prev = pids[0]
+        for pid in pids[1:] + [0]:
+            if pid != prev + 1:
+                new_tail.append(f"250      {_score(pts):>4} {r1:>3} {r2:>3} {start:>4} {prev:>4}")
+                start = pid
+            prev = pid
+    return new_header, new_tail
 
 
 def announced_byes(t: Tournament, rng: random.Random, rnd: int, withdrawn: dict[int, int],
@@ -354,7 +409,17 @@ def generate(seed: int, index: int, oracle: str, *, compare: Callable[[str], str
     checks: list[RoundCheck] = []
     for rnd in range(1, t.rounds + 1):
         forward = announced_byes(t, rng, rnd, withdrawn, late)
-        doc = t.document(rnd - 1, forward)
+        shown = forward
+        if "trf26" in t.features:
+            # byes known before the round: 240 records (the 001 column stays blank)
+            by_kind: dict[str, list[int]] = {}
+            for pid, entry in sorted(forward.items()):
+                if entry.result in ("F", "H", "Z"):
+                    by_kind.setdefault(entry.result, []).append(pid)
+            for kind, pids in sorted(by_kind.items()):
+                t.bye_lines.append(f"240 {kind} {rnd:>3}" + "".join(f" {pid:>4}" for pid in pids))
+            shown = {pid: e for pid, e in forward.items() if e.result not in ("F", "H", "Z")}
+        doc = t.document(rnd - 1, shown)
         text = doc.dump()
         expected = run_oracle(oracle, text)
         if expected is None:
@@ -409,7 +474,14 @@ def repair_shipped(trf_text: str, expected: dict[int, str]) -> list[tuple[int, b
     doc = parse_trf(trf_text)
     out = []
     for r in sorted(expected):
-        text = truncated(doc, r - 1).dump()
+        cut = truncated(doc, r - 1)
+        given = cut.byes_in_round(r)
+        if given:
+            # the engine saw these byes as 240 records only, not in the 001 column
+            for line in cut.players:
+                if line.number in given and len(line.games) == r:
+                    line.games.pop()
+        text = cut.dump()
         mine = normalise(fairdraw_pairing(text))
         out.append((r, mine == expected[r], expected[r], mine))
     return out
