@@ -162,3 +162,15 @@ def test_malformed_trf2026_record_names_line_and_column(line: str, column: int) 
         parse_trf("012 T\n" + line + "\n", source="t.trf")
     assert info.value.line == 2
     assert info.value.column == column
+
+
+def test_result_letters_are_case_insensitive() -> None:
+    """TRF-2026: letter codes are case-insensitive (h = H: a half-point bye)."""
+    text = (
+        "001    1      A                                 2000                             1.0    1     2 w 1  0000 - h\n"
+        "001    2      B                                 1900                             0.0    2     1 b 0\n"
+        "001    3      C                                 1800                             1.0    3  0000 - u\n"
+    )
+    req = trf_to_request(parse_trf(text))
+    assert [(b.id, b.kind) for b in req.history[0].byes] == [(3, "bye")]
+    assert req.options["requested_byes"] == {1: "half-point"}

@@ -458,6 +458,9 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
         if chunk[:2].strip():
             raise InputError("round entries are 10 columns wide", source=source, line=line_no, column=start - 1, field="round")
         opp_text, colour, result = chunk[2:6], chunk[7], chunk[9]
+        # TRF-2026: "letter codes are case-insensitive" (bbpPairings reads them so too);
+        # they are written back in capitals
+        result = result.upper() if result in "wdlhfuz" else result
         if chunk[6] != " " or chunk[8] != " ":
             raise InputError("round entry misaligned", source=source, line=line_no, column=col, field=f"round {len(games) + 1}")
         rnd = f"round {len(games) + 1}"
