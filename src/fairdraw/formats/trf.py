@@ -31,6 +31,11 @@ Conversion into the core model: ``trf_to_participants``, ``trf_to_rounds``,
 the round after ``upto_round`` (default: every fully paired round in the file). See
 ``trf_to_request`` for the ``options`` keys a Swiss system reads.
 
+TRF-2026 records read as well (FIDE TRF26, as bbpPairings v6 reads them): ``142``/``152``
+(rounds, initial colour), ``162`` (point system), ``240`` (F/H/Z byes given for a round:
+for the round to pair they are absences), ``250`` (accelerations over ranges of rounds and
+players), ``260`` (prohibited pairings over a range of rounds); kept verbatim on writing.
+
 Column layout of a ``001`` line (0-based, TRF16): 4-7 start rank, 9 sex, 10-12 title,
 14-46 name, 48-51 rating, 53-55 federation, 57-67 FIDE id, 69-78 birth date, 80-83
 points, 85-88 rank, then per round from column 91 + 10·k: opponent (4), colour at +5,
@@ -56,6 +61,10 @@ BYE_LETTER_OF = {"bye": "U", "half-point": "H", "full-point": "F", "zero-point":
 
 ROUND_START = 91
 ROUND_WIDTH = 10
+#: TRF-2026 ``162`` result codes -> the matching point-system key (X, unknown results
+#: such as adjourned games, is not used in pairing). The standard's absence code is A;
+#: bbpPairings reads Z for it, so both are accepted.
+_POINT_CODE_162 = {"W": "BBW", "D": "BBD", "L": "BBL", "A": "A", "Z": "A", "P": "BBU"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +74,14 @@ class RoundEntry:
     opponent: int | None
     colour: str
     result: str
+    #: ``0000`` written with blank colour and result: TRF16 "player not paired" (an
+    #: absence, zero points), unlike a blank entry in the next round's column, which
+    #: leaves the player available. Kept so that the file writes back unchanged.
+    zeros: bool = False
 
     @property
     def is_blank(self) -> bool:
-        return self.opponent is None and self.colour == " " and self.result == " "
+        return self.opponent is None and self.colour == " " and self.result == " " and not self.zeros
 
     @property
     def is_bye(self) -> bool:
@@ -83,6 +96,8 @@ class RoundEntry:
     def format(self) -> str:
         if self.is_blank:
             return "          "
+        if self.opponent is None and self.colour == " " and self.result == " ":
+            return "  0000    "
         opp = "0000" if self.opponent is None else f"{self.opponent:>4}"
         return f"  {opp} {self.colour} {self.result}"
 
@@ -190,7 +205,63 @@ class PointsLine:
         return self.text
 
 
-TrfLine = PlayerLine | RawLine | RoundsLine | ColourLine | AccelerationLine | ForbiddenLine | PointsLine
+@dataclass(slots=True)
+class PointSystemLine:
+    """TRF-2026 ``162``: result codes (W D L A P X) with their points, from column 6 in
+    steps of 9 (code, then the points in the next 4 columns)."""
+
+    text: str
+    values: list[tuple[str, int]]  # (code, tenths)
+
+    def format(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True)
+class ByeLine:
+    """TRF-2026 ``240``: players given a bye of a kind (F, H, Z) in a round (known before
+    that round is paired: they are left out of its pairing)."""
+
+    text: str
+    kind: str
+    round: int
+    numbers: list[int]
+
+    def format(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True)
+class AccelerationRangeLine:
+    """TRF-2026 ``250``: fictitious points for the players first..last in rounds
+    first..last (an accelerated pairing; replaces the ``192`` acceleration)."""
+
+    text: str
+    points: int  # tenths
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+
+    def format(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True)
+class ProhibitedLine:
+    """TRF-2026 ``260``: these players may not meet each other in rounds first..last."""
+
+    text: str
+    first_round: int
+    last_round: int
+    numbers: list[int]
+
+    def format(self) -> str:
+        return self.text
+
+
+TrfLine = (PlayerLine | RawLine | RoundsLine | ColourLine | AccelerationLine | ForbiddenLine | PointsLine
+           | PointSystemLine | ByeLine | AccelerationRangeLine | ProhibitedLine)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,35 +326,70 @@ class TrfDocument:
 
     @property
     def accelerations(self) -> dict[int, list[int]]:
+        """Points added per round, in file order: ``XXA`` appends a player's next rounds,
+        ``250`` sets rounds first..last for players first..last (earlier rounds 0)."""
         acc: dict[int, list[int]] = {}
         for line in self.lines:
             if isinstance(line, AccelerationLine):
                 acc.setdefault(line.number, []).extend(line.points)
+            elif isinstance(line, AccelerationRangeLine):
+                for number in range(line.first_player, line.last_player + 1):
+                    values = acc.setdefault(number, [])
+                    if len(values) < line.last_round:
+                        values.extend([0] * (line.last_round - len(values)))
+                    values[line.first_round - 1 : line.last_round] = [line.points] * (line.last_round - line.first_round + 1)
         return acc
 
     @property
     def forbidden_pairs(self) -> list[list[int]]:
+        """``XXP`` groups (every round); see ``forbidden_in_round`` for ``260`` too."""
         return [list(line.numbers) for line in self.lines if isinstance(line, ForbiddenLine)]
+
+    def forbidden_in_round(self, r: int) -> list[list[int]]:
+        """Groups that may not meet in round ``r``: ``XXP`` and the ``260`` covering r."""
+        out = self.forbidden_pairs
+        out += [list(line.numbers) for line in self.lines
+                if isinstance(line, ProhibitedLine) and line.first_round <= r <= line.last_round]
+        return out
+
+    def byes_in_round(self, r: int) -> dict[int, str]:
+        """``240`` byes given for round ``r``: {start number: bye kind}."""
+        out: dict[int, str] = {}
+        for line in self.lines:
+            if isinstance(line, ByeLine) and line.round == r:
+                for number in line.numbers:
+                    out[number] = BYE_KIND_OF.get(line.kind, "zero-point")
+        return out
 
     @property
     def points(self) -> PointSystem:
-        values: dict[str, int] = {}
-        for line in self.lines:
-            if isinstance(line, PointsLine):
-                values[line.key] = line.points
+        """The point system from ``BBW BBD BBL BBZ BBF BBU`` and TRF-2026 ``162`` lines,
+        in file order; the allocated bye follows the win unless set (``BBU``, ``162 P``),
+        ``162 A`` (absence) sets the zero-point bye and the forfeit loss."""
         ps = PointSystem()
-        if "BBW" in values:
-            ps = replace(ps, win=values["BBW"], allocated_bye=values["BBW"])
-        if "BBD" in values:
-            ps = replace(ps, draw=values["BBD"])
-        if "BBL" in values:
-            ps = replace(ps, loss=values["BBL"])
-        if "BBZ" in values:
-            ps = replace(ps, zero_bye=values["BBZ"])
-        if "BBF" in values:
-            ps = replace(ps, forfeit_loss=values["BBF"])
-        if "BBU" in values:
-            ps = replace(ps, allocated_bye=values["BBU"])
+        bye_set = False
+        for line in self.lines:
+            pairs: list[tuple[str, int]] = []
+            if isinstance(line, PointsLine):
+                pairs = [(line.key, line.points)]
+            elif isinstance(line, PointSystemLine):
+                pairs = [(_POINT_CODE_162[code], value) for code, value in line.values if code in _POINT_CODE_162]
+            for key, value in pairs:
+                if key == "BBW":
+                    ps = replace(ps, win=value, allocated_bye=ps.allocated_bye if bye_set else value)
+                elif key == "BBD":
+                    ps = replace(ps, draw=value)
+                elif key == "BBL":
+                    ps = replace(ps, loss=value)
+                elif key == "BBZ":
+                    ps = replace(ps, zero_bye=value)
+                elif key == "BBF":
+                    ps = replace(ps, forfeit_loss=value)
+                elif key == "A":
+                    ps = replace(ps, zero_bye=value, forfeit_loss=value)
+                elif key == "BBU":
+                    ps = replace(ps, allocated_bye=value)
+                    bye_set = True
         return ps
 
     @property
@@ -352,6 +458,9 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
         if chunk[:2].strip():
             raise InputError("round entries are 10 columns wide", source=source, line=line_no, column=start - 1, field="round")
         opp_text, colour, result = chunk[2:6], chunk[7], chunk[9]
+        # TRF-2026: "letter codes are case-insensitive" (bbpPairings reads them so too);
+        # they are written back in capitals
+        result = result.upper() if result in "wdlhfuz" else result
         if chunk[6] != " " or chunk[8] != " ":
             raise InputError("round entry misaligned", source=source, line=line_no, column=col, field=f"round {len(games) + 1}")
         rnd = f"round {len(games) + 1}"
@@ -376,7 +485,8 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
             raise InputError("a game needs colour w/b and a result 1 0 = + - W D L", source=source, line=line_no, column=start + 6, field=rnd)
         if opponent is None and opp_text.strip() and result not in BYE_RESULTS + "-" and not (colour == " " and result == " "):
             raise InputError("0000 needs a bye letter U F H Z", source=source, line=line_no, column=start + 8, field=rnd)
-        games.append(RoundEntry(opponent, colour, result))
+        zeros = opponent is None and bool(opp_text.strip()) and colour == " " and result == " "
+        games.append(RoundEntry(opponent, colour, result, zeros))
         start += ROUND_WIDTH
     return PlayerLine(
         number=number,
@@ -432,11 +542,106 @@ def _parse_line(text: str, line_no: int, source: str | None) -> TrfLine:
             numbers.append(int(token))
             col += len(token)
         return ForbiddenLine(text, numbers)
+    if tag == "162":
+        return _parse_162(text, line_no, source)
+    if tag == "240":
+        return _parse_240(text, line_no, source)
+    if tag == "250":
+        return _parse_250(text, line_no, source)
+    if tag == "260":
+        return _parse_260(text, line_no, source)
     if tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
         if len(text) < 8:
             raise InputError(f"{tag} needs a score in columns 5-8", source=source, line=line_no, column=len(text) + 1, field=tag)
         return PointsLine(text, tag, _tenths(text[4:12], line_no, 4, tag, source))
     return RawLine(text)
+
+
+def _numbers(text: str, start: int, line_no: int, source: str | None, name: str) -> list[int]:
+    """Player numbers in 4-column fields every 5 columns from ``start`` (0-based)."""
+    out: list[int] = []
+    col = start
+    while col < len(text):
+        cell = text[col : col + 4]
+        if cell.strip():
+            value = _int_field(cell, line_no, col, name, source)
+            if not value:
+                raise InputError(f"{name} must be a start rank of at least 1", source=source, line=line_no,
+                                 column=col + 1, field=name)
+            out.append(value)
+        if text[col + 4 : col + 5].strip():
+            raise InputError(f"{name}: fields are 4 columns wide, one blank between", source=source,
+                             line=line_no, column=col + 5, field=name)
+        col += 5
+    if not out:
+        raise InputError(f"{name} lists no player", source=source, line=line_no, column=start + 1, field=name)
+    return out
+
+
+def _round_field(text: str, line_no: int, col: int, name: str, source: str | None) -> int:
+    value = _int_field(text[col : col + 3], line_no, col, name, source, blank_ok=False)
+    assert value is not None
+    if value == 0:
+        raise InputError(f"{name} must be at least 1", source=source, line=line_no, column=col + 1, field=name)
+    return value
+
+
+def _parse_162(text: str, line_no: int, source: str | None) -> PointSystemLine:
+    """``162``: code at column 6, points at 7-10, then every 9 columns."""
+    values: list[tuple[str, int]] = []
+    col = 5
+    while col < len(text):
+        code = text[col].upper()
+        if code == " " and not text[col:].strip():
+            break
+        if code not in "WDLAZPX":
+            raise InputError(f"162: result code must be one of W D L A P X, got {code!r}", source=source,
+                             line=line_no, column=col + 1, field="162")
+        values.append((code, _tenths(text[col + 1 : col + 5], line_no, col + 1, "162 points", source)))
+        col += 9
+    if not values:
+        raise InputError("162 needs a result code at column 6", source=source, line=line_no, column=6, field="162")
+    return PointSystemLine(text, values)
+
+
+def _parse_240(text: str, line_no: int, source: str | None) -> ByeLine:
+    """``240 T RRR PPPP PPPP ...``: bye type at column 5, round at 7-9, players from 11."""
+    kind = text[4:5].upper()
+    if kind not in ("F", "H", "Z"):
+        raise InputError(f"240: bye type must be F, H or Z, got {kind!r}", source=source, line=line_no, column=5,
+                         field="240")
+    rnd = _round_field(text, line_no, 6, "240 round", source)
+    return ByeLine(text, kind, rnd, _numbers(text, 10, line_no, source, "240 player"))
+
+
+def _parse_250(text: str, line_no: int, source: str | None) -> AccelerationRangeLine:
+    """``250 MMMM GGGG RRF RRL PPPF PPPL``: (match points,) points, rounds, players."""
+    if len(text) < 31:
+        raise InputError("250 needs points, first and last round, first and last player (31 columns)",
+                         source=source, line=line_no, column=len(text) + 1, field="250")
+    if text[4:8].strip() and _tenths(text[4:8], line_no, 4, "250 match points", source):
+        raise InputError("250: match points must be empty for individual tournaments", source=source,
+                         line=line_no, column=5, field="250")
+    points = _tenths(text[9:13], line_no, 9, "250 points", source)
+    first_round = _round_field(text, line_no, 14, "250 first round", source)
+    last_round = _round_field(text, line_no, 18, "250 last round", source)
+    first = _int_field(text[22:26], line_no, 22, "250 first player", source, blank_ok=False)
+    last = _int_field(text[27:31], line_no, 27, "250 last player", source, blank_ok=False)
+    assert first is not None and last is not None
+    if not points or last_round < first_round or not first or last < first or text[31:].strip():
+        raise InputError("250: points must not be 0 and the rounds and players must be ranges first..last",
+                         source=source, line=line_no, column=10, field="250")
+    return AccelerationRangeLine(text, points, first_round, last_round, first, last)
+
+
+def _parse_260(text: str, line_no: int, source: str | None) -> ProhibitedLine:
+    """``260 RR1 RRL PPPP PPPP ...``: rounds at 5-7 and 9-11, players from 13."""
+    first_round = _round_field(text, line_no, 4, "260 first round", source)
+    last_round = _round_field(text, line_no, 8, "260 last round", source)
+    if last_round < first_round:
+        raise InputError("260: the last round comes before the first", source=source, line=line_no, column=9,
+                         field="260")
+    return ProhibitedLine(text, first_round, last_round, _numbers(text, 12, line_no, source, "260 player"))
 
 
 def parse_trf(text: str, source: str | None = None) -> TrfDocument:
@@ -523,6 +728,19 @@ def trf_to_participants(doc: TrfDocument) -> tuple[Participant, ...]:
     )
 
 
+def pairing_order(doc: TrfDocument) -> tuple[Participant, ...]:
+    """Participants in pairing-number order, the order a Swiss system ranks them by.
+
+    Normally the start rank (columns 5-8). ``XXC rank`` (the JaVaFo/bbpPairings extension)
+    says the start ranks are only identifiers and the order of the ``001`` lines is the
+    pairing order, as when an arbiter re-sorts the list after late entries (C.04.2 B/C)
+    without renumbering; bbpPairings reads it that way."""
+    if not doc.use_rank:
+        return trf_to_participants(doc)
+    return tuple(Participant(id=p.number, name=p.name, rating=p.rating, federation=p.federation or None)
+                 for p in doc.players)
+
+
 def trf_round(doc: TrfDocument, r: int) -> Round:
     """Round ``r`` (1-based) as a model Round. Tables are ordered by the higher score
     before the round, then the lower start rank, as a pairing list would print them;
@@ -587,11 +805,15 @@ def trf_to_request(
     if upto_round is None:
         upto_round = len(trf_to_rounds(doc))
     history = trf_to_rounds(doc, upto_round)
-    requested: dict[int, str] = {}
     nxt = upto_round + 1
+    # TRF-2026 240 records: byes given for the round to pair (the 001 column may be blank)
+    requested: dict[int, str] = doc.byes_in_round(nxt)
     for p in doc.players:
         if nxt - 1 < len(p.games):
             g = p.games[nxt - 1]
+            # TRF16: an entry without opponent (H F Z, or 0000 with a blank result: "not
+            # paired") in the column after the last paired round is an absence known
+            # before the pairing; a blank entry leaves the player available.
             if g.opponent is None and g.result != "U" and not g.is_blank:
                 requested[p.number] = BYE_KIND_OF.get(g.result, "absent")
     tag = doc.system_tag or ""
@@ -600,12 +822,12 @@ def trf_to_request(
         "requested_byes": requested,
         "accelerations": doc.accelerations,
         "baku": tag.endswith("_BAKU"),
-        "forbidden_pairs": doc.forbidden_pairs,
+        "forbidden_pairs": doc.forbidden_in_round(nxt),
         "points": doc.points,
         "points_column": {p.number: p.points for p in doc.players if p.points is not None},
     }
     return PairingRequest(
-        players=trf_to_participants(doc),
+        players=pairing_order(doc),
         history=history,
         total_rounds=total_rounds if total_rounds is not None else doc.total_rounds,
         options=options,
@@ -626,7 +848,7 @@ def truncated(doc: TrfDocument, rounds: int, *, total_rounds: int | None = None,
             games += [RoundEntry(None, " ", " ")] * (rounds - len(games))
             if rounds < len(line.games):
                 g = line.games[rounds]
-                if g.opponent is None and g.result not in ("U", " "):
+                if g.opponent is None and g.result != "U" and not g.is_blank:
                     games.append(g)
             pts = sum(ps.of(g) for g in games[:rounds])
             lines.append(replace(line, games=games, points=pts))
