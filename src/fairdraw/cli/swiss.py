@@ -31,6 +31,28 @@ def _looks_like_json(path: Path) -> bool:
     return head.startswith(b"{")
 
 
+_POINT_NAMES = ("win", "draw", "loss", "zero_bye", "forfeit_loss", "allocated_bye")
+
+
+def _points_from_json(value: Any, source: str) -> Any:
+    """``meta.points`` ({"win": 1, "draw": 0.5, ...}, in points) as the engine's tenths."""
+    from fairdraw.systems.dutch.state import Points
+
+    if not isinstance(value, dict):
+        raise InputError("meta.points must be an object such as {\"win\": 1, \"draw\": 0.5}", source=source,
+                         field="meta.points")
+    tenths: dict[str, int] = {}
+    for key, points in value.items():
+        if key not in _POINT_NAMES:
+            raise InputError(f"unknown point value {key!r}; expected one of {', '.join(_POINT_NAMES)}",
+                             source=source, field=f"meta.points.{key}")
+        if isinstance(points, bool) or not isinstance(points, int | float) or points < 0 or round(points * 10, 6) % 1:
+            raise InputError(f"{points!r} is not a number of points in tenths (e.g. 1, 0.5, 3)",
+                             source=source, field=f"meta.points.{key}")
+        tenths[key] = round(points * 10)
+    return Points(**tenths)
+
+
 def load_request(path: Path, total_rounds: int | None = None, initial_colour: str | None = None) -> PairingRequest:
     """A PairingRequest for the round after the last one in ``path`` (TRF16 or JSON)."""
     if _looks_like_json(path):
@@ -42,6 +64,12 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
         for key in ("initial_colour", "requested_byes", "forbidden_pairs", "accelerations", "withdrawn"):
             if key in meta:
                 options[key] = meta[key]
+        if "baku" in meta:  # FIDE C.04.5.1, as "192 FIDE_DUTCH_2025_BAKU" asks in TRF
+            if not isinstance(meta["baku"], bool):
+                raise InputError("meta.baku must be true or false", source=str(path), field="meta.baku")
+            options["baku"] = meta["baku"]
+        if "points" in meta:  # the point system (TRF's BBW/BBD/... lines)
+            options["points"] = _points_from_json(meta["points"], str(path))
         rounds = total_rounds or meta.get("total_rounds")
         request = PairingRequest(
             players=schedule.players, history=schedule.rounds, total_rounds=rounds, seed=schedule.seed, options=options
