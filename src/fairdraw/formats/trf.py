@@ -464,6 +464,11 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
         if chunk[6] != " " or chunk[8] != " ":
             raise InputError("round entry misaligned", source=source, line=line_no, column=col, field=f"round {len(games) + 1}")
         rnd = f"round {len(games) + 1}"
+        if (not opp_text.strip() or not opp_text.strip("0")) and colour in "- " and result in "+=":
+            # a point without a game, written as a forfeit win or a draw against nobody
+            # ("0000 - +", "0000 - ="): the endorsed engine reads them as the F and H byes
+            # (bbpPairings v6 pairs every reference file identically either way)
+            result = "F" if result == "+" else "H"
         if not opp_text.strip():
             opponent = None
             if colour != " " or result not in " " + BYE_RESULTS + "-":
