@@ -3,7 +3,7 @@
 Usage:  PYTHONPATH=src python tools/search_designs.py [--budget SECONDS] N:R [N:R ...]
 
 For each target (N players, R rounds, tables of 4) it tries the cyclotomic search
-(N = 3q+1, q = 5 mod 8 a prime power), the class-cycling cyclic search (N = 3R+f,
+(N = 3q+1, q = 1 mod 4 a prime power, multiplier subgroup of odd order), the class-cycling cyclic search (N = 3R+f,
 f = 1, 2, 3; first as a CP-SAT model, then by local search), and the plain cyclic search over Z_R (N = c·R + f),
 with growing seeds until the budget per target is spent. Every result is checked by
 ``fairdraw.designs.verify`` before it is written. The shipped files are what this tool
@@ -49,11 +49,28 @@ def write(spec: CyclicSpec, rounds: int, method: str, seconds: float) -> Path:
     return path
 
 
+def cyclotomic_index(q: int) -> int | None:
+    """The index m of the multiplier subgroup S for the cyclotomic search over GF(q), or None.
+
+    S (of order (q-1)/m) must have odd order, else -1 is in S and a base block holding two
+    points of one class would use that pure difference twice (B and -B); and 3m must be a
+    multiple of 4 so the 3m (class, coset) representatives fill whole tables. The smallest
+    such m is the 2-part of q-1 when q = 1 (mod 8), or 4 when q = 5 (mod 8).
+    """
+    if q < 5 or prime_power(q) is None or q % 4 != 1:
+        return None
+    m = 4
+    while (q - 1) % (2 * m) == 0:
+        m *= 2
+    return m if (q - 1) // m > 1 else None
+
+
 def solve(n: int, r: int, budget: float) -> bool:
     start = time.time()
     seed = 0
     q = (n - 1) // 3
-    cyclo = (n - 1) % 3 == 0 and r == q and prime_power(q) is not None and q % 8 == 5
+    index = cyclotomic_index(q) if (n - 1) % 3 == 0 and r == q else None
+    cyclo = index is not None
     rotational = n - 3 * r in (1, 2, 3)
     units = cube_roots_of_unity(r)
     if n - 3 * r == 2:
@@ -72,8 +89,8 @@ def solve(n: int, r: int, budget: float) -> bool:
                 return True
     while time.time() - start < budget:
         if cyclo:
-            spec = search_cyclotomic(q, 4, seed=seed, max_steps=20_000)
-            method = f"cyclotomic base round over GF({q}) (index-4 multiplier subgroup)"
+            spec = search_cyclotomic(q, 4, index=index, seed=seed, max_steps=20_000)
+            method = f"cyclotomic base round over GF({q}) (index-{index} multiplier subgroup)"
         elif rotational and seed % 4 != 3:
             u = units[seed % len(units)]
             spec = search_rotational(n, r, u=u, seed=seed, max_steps=60_000)
