@@ -123,6 +123,7 @@ def orbit_problems(n: int, r: int) -> list[tuple[str, Callable[[], OrbitProblem]
       * N = 3r + f, f = 1, 2, 3: class cycling sigma (c, y) -> (c+1, alpha(y)) with alpha an
         automorphism of order dividing 3: y -> u·y over Z_r (u^3 = 1; not u = 1 when f = 2),
         and the Frobenius map y -> y^(p^(e/3)) when r = p^e with 3 | e (GF(r)'s additive group);
+        For f = 3 the fixed points are either cycled by sigma or (u != 1) each fixed by it;
       * N = 3r + 1 with 3 | r: Z_3r with the base round invariant under x -> x + r;
       * the plain cyclic base round over Z_r (K trivial), always.
     """
@@ -161,6 +162,17 @@ def orbit_problems(n: int, r: int) -> list[tuple[str, Callable[[], OrbitProblem]
                 lambda: classes_problem(tuple([fld3.p] * fld3.n), 3, f, alpha=lambda y: _field_pow(fld3, y, power),
                                         class_perm=[1, 2, 0], fixed_perm=fperm, anchors=anchors),
             ))
+        if f == 3:
+            # the three fixed points fixed by sigma instead of cycled: three invariant tables
+            # {inf_j, (0, y_j), (1, u·y_j), (2, u²·y_j)}, which needs u != 1
+            for u in cube_roots_of_unity(r):
+                if u == 1:
+                    continue
+                out.append((
+                    f"3 classes over Z_{r} + 3 fixed points (each fixed by sigma), base round invariant under (c, y) -> (c+1, {u}y)",
+                    lambda u=u: classes_problem((r,), 3, 3, alpha=lambda y: (u * y) % r, class_perm=[1, 2, 0],
+                                                anchors=inf),
+                ))
         if f == 1 and r % 3 == 0:
             out.append((
                 f"Z_{3 * r} + 1 fixed point, base round invariant under x -> x + {r}",

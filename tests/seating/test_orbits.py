@@ -82,11 +82,12 @@ def test_extension_capacities() -> None:
     assert len(set(cap)) == 1
 
 
-def test_repair_finds_a_design_from_scratch() -> None:
+@pytest.mark.parametrize("symmetry", [False, True])
+def test_repair_finds_a_design_from_scratch(symmetry: bool) -> None:
     """The whole K-invariant base round as one CP-SAT model: 16 players, 5 rounds (u = 1)."""
     n, problem = _problems()[1]
     state = OrbitState(problem, problem.initial(3))
-    repair(state, list(range(len(state.free_slots))), list(state.anchor_slots), seconds=20, seed=0)
+    repair(state, list(range(len(state.free_slots))), list(state.anchor_slots), seconds=20, seed=0, symmetry=symmetry)
     assert state.cost() == 0
     rounds = problem.develop(state.blocks())
     assert verify(rounds, 4, n).clean and len(rounds) == 5
