@@ -5,7 +5,14 @@ Usage:  PYTHONPATH=src python tools/search_designs.py [--budget SECONDS] N:R [N:
 For each target (N players, R rounds, tables of 4) it tries the cyclotomic search
 (N = 3q+1, q = 1 mod 4 a prime power, multiplier subgroup of odd order), the class-cycling cyclic search (N = 3R+f,
 f = 1, 2, 3; first as a CP-SAT model, then by local search), and the plain cyclic search over Z_R (N = c·R + f),
-with growing seeds until the budget per target is spent. Every result is checked by
+with growing seeds until the budget per target is spent.
+
+``--method orbit`` instead tries the symmetric problems of ``orbit_problems`` (``--list`` shows
+them, ``--only I`` picks one): the C weighted tabu search (tools/orbit_search.c, compiled on
+first use) for ``--ls-seconds``, then its best base round as the hint of one CP-SAT model of
+the whole K-invariant base round for ``--per-run`` seconds. The shipped 84-player design came
+from ``PYTHONPATH=src:tools python tools/search_designs.py --method orbit --only 4 --budget 610 84:27``
+(seed 0, 79 s). Every result is checked by
 ``fairdraw.designs.verify`` before it is written. The shipped files are what this tool
 wrote; tests re-verify them, so the tool is not needed at run time.
 """
