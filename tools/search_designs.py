@@ -233,14 +233,14 @@ def write_orbit(problem: OrbitProblem, base: list[tuple[int, ...]], n: int, r: i
 
 
 def solve_orbit(n: int, r: int, budget: float, *, mode: int = 2, per_run: float = 60, seed0: int = 0,
-                only: int | None = None, ls_seconds: float = 10) -> bool:
+                only: int | None = None, ls_seconds: float = 10, lns_seconds: float = 0) -> bool:
     """Round-robin over ``orbit_problems``, growing seeds: for each (problem, seed) the C local
     search (tools/orbit_search.c, ``ls_seconds``) and then, from its best base round as a hint,
     the whole K-invariant base round as one CP-SAT model (``orbit_lns.repair`` on every slot,
     ``per_run`` seconds, one worker)."""
     from orbit_runner import search as c_search
 
-    from fairdraw.designs.orbit_lns import OrbitState, repair
+    from fairdraw.designs.orbit_lns import OrbitState, lns, repair
 
     start = time.time()
     problems = orbit_problems(n, r)
@@ -267,6 +267,12 @@ def solve_orbit(n: int, r: int, budget: float, *, mode: int = 2, per_run: float 
                 if cost == 0:
                     base = state.blocks()
                     method += f" then CP-SAT on the whole base round from its best state (seed {seed})"
+                elif lns_seconds > 0:
+                    base = lns(problem, state.blocks(), seconds=min(lns_seconds, budget - (time.time() - start)),
+                               seed=seed, free_slots=3, log=True)
+                    print(f"{n}:{r} [{desc}] seed {seed}: LNS {'found' if base else 'failed'}", flush=True)
+                    method += (f" then CP-SAT on the whole base round from its best state (seed {seed})"
+                               f" then CP-SAT large-neighbourhood search (3 table orbits, seed {seed})")
             if base is not None:
                 path = write_orbit(problem, base, n, r, method, time.time() - start)
                 print(f"{n}:{r} solved in {time.time() - start:.0f}s -> {path.name}", flush=True)
@@ -283,6 +289,7 @@ def main(argv: list[str]) -> None:
                         help="auto: the Python searches; orbit: the symmetric C search (needs a C compiler)")
     parser.add_argument("--per-run", type=float, default=600, help="orbit: CP-SAT seconds per (problem, seed)")
     parser.add_argument("--ls-seconds", type=float, default=10, help="orbit: local-search seconds per (problem, seed)")
+    parser.add_argument("--lns-seconds", type=float, default=0, help="orbit: LNS seconds after an unsuccessful CP-SAT run")
     parser.add_argument("--seed", type=int, default=0, help="orbit: first seed")
     parser.add_argument("--only", type=int, default=None, help="orbit: index of the one problem to try")
     parser.add_argument("--list", action="store_true", help="orbit: list the problems tried for each target")
@@ -295,7 +302,7 @@ def main(argv: list[str]) -> None:
                 print(f"{n}:{r} [{i}] {desc}")
         elif args.method == "orbit":
             solve_orbit(n, r, args.budget, per_run=args.per_run, seed0=args.seed, only=args.only,
-                        ls_seconds=args.ls_seconds)
+                        ls_seconds=args.ls_seconds, lns_seconds=args.lns_seconds)
         else:
             solve(n, r, args.budget)
 
