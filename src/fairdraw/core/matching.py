@@ -12,10 +12,16 @@ from collections.abc import Sequence
 
 import rustworkx as rx
 
-try:
-    from fairdraw._blossom import Blossom as _Blossom
+try:  # the optional C extension (setup.py); without it rustworkx solves
+    from fairdraw._blossom import Blossom
 except ImportError:  # pragma: no cover - depends on the build
-    _Blossom = None
+    Blossom = None
+
+
+def words_for(bits: int) -> int:
+    """64-bit words the C core needs for weights of ``bits`` bits: it doubles weights and
+    adds duals, so it refuses any weight within 5 bits of the top (6 bits of headroom)."""
+    return (bits + 6 + 63) // 64
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[tuple[int, int]]:
@@ -23,10 +29,10 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[t
     positive integer weights, sorted. Deterministic for the same input."""
     if not edges:
         return []
-    if _Blossom is not None:
-        top = max(w for _, _, w in edges)
-        size = 8 * ((top.bit_length() + 6 + 63) // 64)
-        core = _Blossom(n, size // 8)
+    if Blossom is not None:
+        words = words_for(max(w for _, _, w in edges).bit_length())
+        size = 8 * words
+        core = Blossom(n, words)
         for u, v, w in edges:
             core.set_edge(u, v, w.to_bytes(size, "little"))
         mate = core.solve()

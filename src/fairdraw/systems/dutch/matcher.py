@@ -26,10 +26,7 @@ from collections.abc import Iterable
 
 import rustworkx as rx
 
-try:  # the optional C extension (setup.py); without it every solve is a fresh rustworkx one
-    from fairdraw._blossom import Blossom as _Blossom
-except ImportError:  # pragma: no cover - depends on the build
-    _Blossom = None
+from fairdraw.core.matching import Blossom, words_for
 
 #: rustworkx keeps weights and duals in 128-bit integers: stay well inside.
 RX_LIMIT_BITS = 120
@@ -179,7 +176,8 @@ class RustworkxMatcher:
 
 
 class IncrementalMatcher:
-    """The same interface as ``RustworkxMatcher``, backed by ``fairdraw._blossom``.
+    """What the bracket procedure uses of ``RustworkxMatcher`` (set, fix, solve, counters),
+    backed by ``fairdraw._blossom``.
 
     ``low_bits`` bounds |low| of one edge (below 2^low_bits; the bracket procedure's
     orderings stay below 2^(2·size_bits+2), ``Layout.low_bits`` announces 3·size_bits+1).
@@ -191,18 +189,18 @@ class IncrementalMatcher:
 
     def __init__(self, n: int, fields: list[tuple[int, int, str, int]], low_bits: int = 16) -> None:
         self.n = n
-        self.fields = fields
+        # set by the bracket procedure for the rustworkx backend's compression; unused here
         self.inner = n
         self.score_counts: dict[int, int] = {}
         self.fixed: dict[int, int] = {}
         self.solves = 0
-        self.fallbacks = 0
-        self._hi_bits = max((off + width for off, width, _, _ in fields), default=1)
+        hi_bits = max((off + width for off, width, _, _ in fields), default=1)
         self._low_limit = 1 << low_bits
         self._shift = low_bits + max(1, n).bit_length() + 2
-        self.max_bits = self._hi_bits + self._shift
-        self._bytes = 8 * ((self.max_bits + 6 + 63) // 64)
-        self._core = _Blossom(n, self._bytes // 8)  # type: ignore[misc]
+        self.max_bits = hi_bits + self._shift
+        words = words_for(self.max_bits)
+        self._bytes = 8 * words
+        self._core = Blossom(n, words)  # type: ignore[misc]
 
     def set(self, u: int, v: int, hi: int, low: int = 0) -> None:
         """Set the weight of edge u-v (hi == 0 removes the edge). ``u`` is the player
@@ -221,9 +219,6 @@ class IncrementalMatcher:
         self._core.delete_vertex(u)
         self._core.delete_vertex(v)
 
-    def hi_bits(self) -> int:
-        return self._hi_bits
-
     def solve(self) -> list[int]:
         """mate[v] for every vertex (v itself when unmatched); fixed pairs included."""
         self.solves += 1
@@ -237,7 +232,7 @@ class IncrementalMatcher:
 def backend() -> str:
     """The matching backend ``Matcher`` uses: "incremental" or "rustworkx"."""
     wanted = os.environ.get("FAIRDRAW_MATCHER", "incremental")
-    return "incremental" if wanted != "rustworkx" and _Blossom is not None else "rustworkx"
+    return "incremental" if wanted != "rustworkx" and Blossom is not None else "rustworkx"
 
 
 def Matcher(n: int, fields: list[tuple[int, int, str, int]], low_bits: int = 16) -> IncrementalMatcher | RustworkxMatcher:
