@@ -185,6 +185,17 @@ def orbit_problems(n: int, r: int) -> list[tuple[str, Callable[[], OrbitProblem]
                 f"Z_{3 * r} + 1 fixed point, base round invariant under x -> x + {r}",
                 lambda: cyclic_extension_problem(r, 3, 1, anchors=inf),
             ))
+    if f == 2 and r % 2 == 0:
+        # the two fixed points swapped by every odd translation (Gamma acts on them through
+        # Z_r / 2Z_r), with or without class cycling; each fixed point still sits with 3 points
+        for u in [1, *(x for x in cube_roots_of_unity(r) if x != 1)]:
+            sym = "plain cyclic base round" if u == 1 else f"base round invariant under (c, y) -> (c+1, {u}y)"
+            out.append((
+                f"3 classes over Z_{r} + 2 fixed points swapped by odd translations, {sym}",
+                lambda u=u: classes_problem((r,), 3, 2, alpha=(lambda y: (u * y) % r) if u != 1 else None,
+                                            class_perm=[1, 2, 0] if u != 1 else None, anchors=inf,
+                                            fixed_shift=[1, 0]),
+            ))
     if n % r <= n // 4 and n // r >= 1:
         c, fx = divmod(n, r)
         out.append((

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairdraw.designs import catalog, constructions
+from fairdraw.designs import catalog, constructions, frames
 from fairdraw.designs.extend import extend
 from fairdraw.designs.gf import prime_power
 from fairdraw.designs.verify import Verdict, clean_prefix, pair_counts, verify
@@ -54,7 +54,8 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
     """Every repeat-free design we know for n players at tables of k, best first.
 
     Sources, in order of preference at equal length: constructions (affine spaces,
-    transversal designs with filled columns, Dutch cycles), then shipped data.
+    transversal designs with filled columns, Dutch cycles, filled Kirkman frames), then
+    shipped data.
     """
     if n % k or n < k:
         return []
@@ -80,6 +81,14 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
         found.append((f"Dutch cycles mod {g} (seed 000)", constructions.dutch_cycles(g, k, clean)))
     if g == 1:
         found.append(("single table", [[tuple(range(n))]]))
+    if k == 4 and _depth < 2:
+        for m, w in frames.frame_sizes(n):
+            sub = candidates(3 * m + w, k, _depth=_depth + 1)
+            framed = frames.framed_design(n, sub[0].rounds, m, w) if sub else None
+            if framed is not None:
+                players = "1 new player" if w == 1 else f"{w} new players"
+                found.append((f"4-frame of type 3^5 inflated by TD(4,{m}), holes filled with {players} by "
+                               f"{sub[0].source}", framed))
     found.extend(catalog.shipped(n, k))
     designs = []
     for source, rounds in found:

@@ -161,21 +161,36 @@ def classes_problem(
     fixed_blocks: Sequence[Sequence[int]] = (),
     k: int = 4,
     description: str = "",
+    fixed_shift: Sequence[int] | None = None,
 ) -> OrbitProblem:
     """c classes over G = Z_m1 x ... (point c·|G| + y), f fixed points, sigma as documented above.
 
     ``alpha`` must be an automorphism of G (e.g. y -> u·y, a field multiplier, Frobenius).
+    ``fixed_shift`` (G cyclic only): the permutation the translation by 1 applies to the fixed
+    points, e.g. [1, 0] for two fixed points swapped by every odd translation (Gamma then acts
+    on them through G / 2G); the rounds are then no longer plain translates of one group, so
+    such a design ships as explicit rounds.
     """
     grp = Group(tuple(moduli))
     size = grp.order
     n = classes * size + fixed
+    if fixed_shift is not None and len(moduli) != 1:
+        raise ValueError("fixed_shift needs a cyclic group")
+    shift = list(fixed_shift) if fixed_shift is not None else list(range(fixed))
+
+    def fixed_after(g: int) -> list[int]:
+        pos = list(range(fixed))
+        for _ in range(g if fixed_shift is not None else 0):
+            pos = [shift[j] for j in pos]
+        return [classes * size + j for j in pos]
+
     translations = []
     for i in range(len(moduli)):
         unit = grp.index([1 if j == i else 0 for j in range(len(moduli))])
         translations.append(
-            tuple([c * size + grp.add(y, unit) for c in range(classes) for y in range(size)] + list(range(classes * size, n)))
+            tuple([c * size + grp.add(y, unit) for c in range(classes) for y in range(size)] + fixed_after(1))
         )
-    all_t = [tuple([c * size + grp.add(y, g) for c in range(classes) for y in range(size)] + list(range(classes * size, n)))
+    all_t = [tuple([c * size + grp.add(y, g) for c in range(classes) for y in range(size)] + fixed_after(g))
              for g in range(size)]
     cperm = list(class_perm) if class_perm is not None else list(range(classes))
     fperm = list(fixed_perm) if fixed_perm is not None else list(range(fixed))
@@ -186,7 +201,7 @@ def classes_problem(
     return OrbitProblem(
         n=n, k=k, generators=tuple(translations) + (sigma,), kgroup=kgroup, transversal=tuple(all_t),
         anchors=tuple(anchors), fixed_blocks=tuple(tuple(b) for b in fixed_blocks), description=description,
-        group_moduli=tuple(moduli),
+        group_moduli=tuple(moduli) if fixed_shift is None else None,
     )
 
 
