@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairdraw.designs import catalog, constructions, frames
+from fairdraw.designs import catalog, constructions, difference_matrices, frames
 from fairdraw.designs.extend import extend
 from fairdraw.designs.gf import prime_power
 from fairdraw.designs.verify import Verdict, clean_prefix, pair_counts, verify
@@ -54,8 +54,8 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
     """Every repeat-free design we know for n players at tables of k, best first.
 
     Sources, in order of preference at equal length: constructions (affine spaces,
-    transversal designs with filled columns, Dutch cycles, filled Kirkman frames), then
-    shipped data.
+    transversal designs over GF(g) or from a difference matrix, with filled columns, Dutch
+    cycles, filled Kirkman frames), then shipped data.
     """
     if n % k or n < k:
         return []
@@ -76,6 +76,17 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
         found.append(
             (f"transversal design TD({k},{g}) over GF({g}){inner_src}", constructions.td_fill(g, k, inner))
         )
+    dm = None if prime_power(g) else difference_matrices.known_matrix(g, k + 1)
+    if dm is not None:
+        inner, inner_src = [], ""
+        if g % k == 0 and _depth < 2:
+            sub = candidates(g, k, _depth=_depth + 1)
+            if sub:
+                inner = sub[0].rounds[: sub[0].clean_rounds]
+                inner_src = f" + columns filled by {sub[0].source}"
+        td = difference_matrices.resolvable_td(dm[0], dm[1], k)
+        found.append((f"transversal design TD({k},{g}) from a ({g},{k + 1},1) difference matrix{inner_src}",
+                      constructions.fill_columns(td, g, k, inner)))
     if g >= 1:
         clean = constructions.dutch_clean_rounds(g, k)
         found.append((f"Dutch cycles mod {g} (seed 000)", constructions.dutch_cycles(g, k, clean)))
@@ -87,8 +98,8 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
             framed = frames.framed_design(n, sub[0].rounds, m, w) if sub else None
             if framed is not None:
                 players = "1 new player" if w == 1 else f"{w} new players"
-                found.append((f"4-frame of type 3^5 inflated by TD(4,{m}), holes filled with {players} by "
-                               f"{sub[0].source}", framed))
+                source = f"4-frame of type 3^5 inflated by TD(4,{m}), holes filled with {players} by {sub[0].source}"
+                found.append((source, framed))
     found.extend(catalog.shipped(n, k))
     designs = []
     for source, rounds in found:

@@ -92,7 +92,13 @@ def dutch_clean_rounds(g: int, k: int) -> int:
 
 def td_fill(g: int, k: int, inner: list[Round]) -> list[Round]:
     """Transversal rounds plus the inner design applied inside every column at once."""
-    rounds = transversal(g, k)
+    return fill_columns(transversal(g, k), g, k, inner)
+
+
+def fill_columns(td_rounds: list[Round], g: int, k: int, inner: list[Round]) -> list[Round]:
+    """A TD's rounds (column i = players i·g .. i·g+g-1) plus ``inner``, a design on g players,
+    played in all k columns at once: column pairs never met in the TD, so no repeat."""
+    rounds = list(td_rounds)
     for rnd in inner:
         rounds.append([tuple(i * g + p for p in table) for i in range(k) for table in rnd])
     return rounds

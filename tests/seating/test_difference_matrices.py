@@ -1,0 +1,49 @@
+"""Difference matrices (designs/difference_matrices.py) and the 96-player design they give."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from fairdraw.designs import candidates, upper_bound, verify
+from fairdraw.designs.difference_matrices import (
+    Z3_Z2_Z2_Z2,
+    dm_24_5,
+    is_difference_matrix,
+    known_matrix,
+    resolvable_td,
+)
+
+
+def test_shipped_matrix_is_a_difference_matrix() -> None:
+    matrix = dm_24_5()
+    assert len(matrix) == 5 and all(len(row) == 24 for row in matrix)
+    assert is_difference_matrix(matrix, Z3_Z2_Z2_Z2)
+
+
+def test_checker_rejects_a_changed_entry() -> None:
+    matrix = [list(row) for row in dm_24_5()]
+    matrix[3][7] = Z3_Z2_Z2_Z2.add(matrix[3][7], 1)
+    assert not is_difference_matrix(matrix, Z3_Z2_Z2_Z2)
+
+
+def test_resolvable_td_meets_every_cross_group_pair_once() -> None:
+    matrix, group = known_matrix(24, 5)  # type: ignore[misc]
+    rounds = resolvable_td(matrix, group, 4)
+    assert len(rounds) == 24
+    verdict = verify(rounds, 4, 96)
+    assert verdict.clean
+    for a, b in combinations(range(96), 2):
+        same_group = a // 24 == b // 24
+        assert verdict.pair_counts.get((a, b), 0) == (0 if same_group else 1)
+
+
+def test_96_players_reach_the_upper_bound() -> None:
+    """TD(4,24) (24 rounds) + the 24-player design in every group (7 rounds) = 31."""
+    best = candidates(96, 4)[0]
+    assert best.clean_rounds == 31 == upper_bound(96, 4)
+    assert "difference matrix" in best.source
+    assert verify(best.rounds, 4, 96).clean
+
+
+def test_no_matrix_claimed_beyond_what_ships() -> None:
+    assert known_matrix(24, 6) is None and known_matrix(20, 5) is None
