@@ -85,3 +85,13 @@ def test_larger_framed_sizes_reach_the_bound(n: int) -> None:
     best = candidates(n, 4)[0]
     assert best.clean_rounds == upper_bound(n, 4)
     assert "frame" in best.source and verify(best.rounds, 4, n).clean
+
+
+def test_100_players_meet_everybody_exactly_once() -> None:
+    """The shipped 100-player design (frame 3^33 + one player, tools/search_frames.py) is a
+    resolvable (100,4,1) design: 33 rounds and every pair at one table exactly once."""
+    best = candidates(100, 4)[0]
+    assert best.clean_rounds == 33 == upper_bound(100, 4)
+    assert "3^33" in best.source
+    counts = verify(best.rounds, 4, 100).pair_counts
+    assert len(counts) == 100 * 99 // 2 and set(counts.values()) == {1}
