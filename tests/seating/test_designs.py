@@ -10,12 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairdraw.designs import best_design, candidates, upper_bound, verify
-from fairdraw.designs.constructions import (
-    affine_space,
-    dutch_clean_rounds,
-    dutch_cycles,
-    transversal,
-)
+from fairdraw.designs.constructions import affine_space, dutch_clean_rounds, dutch_cycles, transversal
 from fairdraw.designs.gf import field, prime_power
 
 

@@ -34,6 +34,9 @@ def _problems() -> list[tuple[int, OrbitProblem]]:
         (28, classes_problem((9,), 3, 1, alpha=lambda y: (4 * y) % 9, class_perm=[1, 2, 0], anchors=[27])),  # u = 4
         (24, classes_problem((7,), 3, 3, alpha=lambda y: (2 * y) % 7, class_perm=[1, 2, 0], fixed_perm=[1, 2, 0])),
         (28, cyclic_extension_problem(9, 3, 1, anchors=[27])),  # Z_27, invariant under +9
+        (32, classes_problem((10,), 3, 2, anchors=[30, 31], fixed_shift=[1, 0])),  # fixed points swapped by odd shifts
+        (44, classes_problem((14,), 3, 2, alpha=lambda y: (9 * y) % 14, class_perm=[1, 2, 0], anchors=[42, 43],
+                             fixed_shift=[1, 0])),  # the same with class cycling, u = 9
     ]
 
 
@@ -42,7 +45,7 @@ def _is_k_invariant(problem: OrbitProblem, base: list[tuple[int, ...]]) -> bool:
     return all(frozenset(h[p] for p in b) in tables for h in problem.kgroup for b in base)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, len(_problems()) - 1), st.integers(0, 10_000))
 def test_cost_zero_exactly_when_developed_rounds_are_repeat_free(which: int, seed: int) -> None:
     n, problem = _problems()[which]
@@ -114,3 +117,14 @@ def test_shipped_76_is_invariant_under_its_multiplier() -> None:
     assert all(len(set(b)) == 4 for b in base) and not any(
         a == b for blk in base for a, b in combinations(blk, 2)
     )
+
+
+def test_swapped_fixed_points_follow_odd_translations() -> None:
+    """With fixed_shift=[1, 0] the translation by g swaps the two fixed points exactly when g is odd,
+    and such a problem is not shipped as a plain cyclic base round."""
+    problem = classes_problem((10,), 3, 2, anchors=[30, 31], fixed_shift=[1, 0])
+    for g, t in enumerate(problem.transversal):
+        assert (t[30], t[31]) == ((31, 30) if g % 2 else (30, 31))
+    assert problem.group_moduli is None
+    with pytest.raises(ValueError, match="cyclic group"):
+        classes_problem((3, 3), 3, 2, fixed_shift=[1, 0])
