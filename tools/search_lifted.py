@@ -91,7 +91,7 @@ def gf2_labels(tables: list[Table], t: int) -> list[list[int]] | None:
     solution = 0
     for top in sorted(pivots):  # back substitution, lowest pivot first
         prow, prhs = pivots[top]
-        if prhs ^ (bin(prow & solution & ~(1 << top)).count("1") & 1):
+        if prhs ^ ((prow & solution & ~(1 << top)).bit_count() & 1):
             solution |= 1 << top
     return [[0] + [1 if solution & bit(ti, i) else 0 for i in (1, 2, 3)] for ti in range(len(tables))]
 
