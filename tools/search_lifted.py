@@ -149,7 +149,8 @@ def main(argv: list[str]) -> int:
         n = 2 * u
         assert verify(rounds, 4, n).clean and len(rounds) == (n - 2) // 3, "search returned an invalid design"
         source = (f"resolvable 4-GDD of type 2^{u}: Z_2 lift of two cyclic resolvable ({u},4,1) designs over Z_{t} "
-                  f"(the second by classes {perm}, y -> {mu}y + {list(shift)}), labels by GF(2) elimination; "
+                  f"(the second by class c -> {'/'.join(map(str, perm))}[c], y -> {mu}y + {'/'.join(map(str, shift))}[c]), "
+                  f"labels by GF(2) elimination; "
                   f"searched once by tools/search_lifted.py (seed {args.seed}, attempt {attempt})")
         entry = {"kind": "rounds", "n": n, "k": 4, "rounds": [[list(tb) for tb in rnd] for rnd in rounds],
                  "source": source, "search_seconds": round(time.time() - start, 1)}
