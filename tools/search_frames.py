@@ -1,6 +1,6 @@
 """Offline search for a resolvable design on 3v + 1 players through a 4-frame of type 3^v.
 
-Usage:  PYTHONPATH=src python tools/search_frames.py [--seed 1] [--tries 20] V
+Usage:  PYTHONPATH=src:tools python tools/search_frames.py [--seed 1] [--tries 20] V
 
 Why: for 100 players (v = 33) every one-step symmetric search stalled (the best base round
 still repeated 12 pair orbits), while this two-stage search finds the design in seconds.
@@ -27,17 +27,15 @@ The design is written as a cyclic base round over Z_v with 3 classes and 1 fixed
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
 from collections import Counter
-from pathlib import Path
+
+from design_files import write_entry
 
 from fairdraw.designs.cyclic import CyclicSpec
 from fairdraw.designs.verify import verify
-
-OUT = Path(__file__).resolve().parent.parent / "src" / "fairdraw" / "data" / "mahjong"
 
 
 def near_resolvable(v: int, rng: random.Random, steps: int = 200_000) -> list[list[int]] | None:
@@ -123,8 +121,7 @@ def main(argv: list[str]) -> int:
                  "source": (f"4-frame of type 3^{v} from a cyclic near-resolvable NRB({v},4,3) lifted by Z_3 labels, "
                             f"plus one player; searched once by tools/search_frames.py (seed {args.seed})"),
                  "search_seconds": round(time.time() - start, 1)}
-        path = OUT / f"cyclic_{n:03d}_k4.json"
-        path.write_text(json.dumps({"format": "fairdraw.designs/1", "designs": [entry]}, indent=1) + "\n", encoding="utf-8")
+        path = write_entry(entry)
         print(f"{n} players, {v} rounds -> {path.name}")
         return 0
     print("not found", file=sys.stderr)

@@ -31,19 +31,17 @@ and ``--seed 1 52`` (104 players).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
-from pathlib import Path
 
+from design_files import write_entry
 from orbit_runner import search as c_search
 
 from fairdraw.designs.orbits import classes_problem
 from fairdraw.designs.rotational import cube_roots_of_unity
 from fairdraw.designs.verify import verify
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "fairdraw" / "data" / "mahjong"
 Table = tuple[int, ...]
 
 
@@ -154,8 +152,7 @@ def main(argv: list[str]) -> int:
                   f"searched once by tools/search_lifted.py (seed {args.seed}, attempt {attempt})")
         entry = {"kind": "rounds", "n": n, "k": 4, "rounds": [[list(tb) for tb in rnd] for rnd in rounds],
                  "source": source, "search_seconds": round(time.time() - start, 1)}
-        path = OUT / f"cyclic_{n:03d}_k4.json"
-        path.write_text(json.dumps({"format": "fairdraw.designs/1", "designs": [entry]}) + "\n", encoding="utf-8")
+        path = write_entry(entry, indent=None)
         print(f"{n} players, {len(rounds)} rounds -> {path.name} (attempt {attempt})")
         return 0
     print("no labelling found", file=sys.stderr)
