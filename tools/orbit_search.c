@@ -85,6 +85,24 @@ static long move(int p, int q, int commit) {
     return delta;
 }
 
+/* The movable points that sit in an overused pair orbit, in table order; returns how many. */
+static int hot_points(int *mark, int *hot) {
+    int nh = 0;
+    memset(mark, 0, sizeof(int) * n);
+    for (int b = 0; b < nb; b++) {
+        int *B = blocks + b * k;
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++) {
+                int o = key[B[i] * n + B[j]];
+                if (cnt[o] > cap[o]) {
+                    if (movable[B[i]] && !mark[B[i]]) { mark[B[i]] = 1; hot[nh++] = B[i]; }
+                    if (movable[B[j]] && !mark[B[j]]) { mark[B[j]] = 1; hot[nh++] = B[j]; }
+                }
+            }
+    }
+    return nh;
+}
+
 static int same_orbit(int p, int q) {
     for (int e = 0; e < nK; e++) if (perm[e * n + p] == q) return 1;
     return 0;
@@ -157,19 +175,7 @@ int main(void) {
         weighted = 1;
         for (long step = 1; step <= max_steps && cost > 0; step++) {
             if ((step & 255) == 0 && (double)(clock() - start) / CLOCKS_PER_SEC > seconds) break;
-            int nh = 0;
-            memset(mark, 0, sizeof(int) * n);
-            for (int b = 0; b < nb; b++) {
-                int *B = blocks + b * k;
-                for (int i = 0; i < k; i++)
-                    for (int j = i + 1; j < k; j++) {
-                        int o = key[B[i] * n + B[j]];
-                        if (cnt[o] > cap[o]) {
-                            if (movable[B[i]] && !mark[B[i]]) { mark[B[i]] = 1; hot[nh++] = B[i]; }
-                            if (movable[B[j]] && !mark[B[j]]) { mark[B[j]] = 1; hot[nh++] = B[j]; }
-                        }
-                    }
-            }
+            int nh = hot_points(mark, hot);
             if (nh == 0) break;
             long bestd = 1L << 40; int nc = 0;
             int tries = nh < 12 ? nh : 12;
@@ -198,19 +204,7 @@ int main(void) {
     }
     for (long step = 1; step <= max_steps && cost > 0; step++) {
         if ((step & 1023) == 0 && (double)(clock() - start) / CLOCKS_PER_SEC > seconds) break;
-        int nh = 0;
-        memset(mark, 0, sizeof(int) * n);
-        for (int b = 0; b < nb; b++) {
-            int *B = blocks + b * k;
-            for (int i = 0; i < k; i++)
-                for (int j = i + 1; j < k; j++) {
-                    int o = key[B[i] * n + B[j]];
-                    if (cnt[o] > cap[o]) {
-                        if (movable[B[i]] && !mark[B[i]]) { mark[B[i]] = 1; hot[nh++] = B[i]; }
-                        if (movable[B[j]] && !mark[B[j]]) { mark[B[j]] = 1; hot[nh++] = B[j]; }
-                    }
-                }
-        }
+        int nh = hot_points(mark, hot);
         if (nh == 0) break;
         int p = hot[rnd() % nh];
         long bestd = 1L << 40; int nc = 0;

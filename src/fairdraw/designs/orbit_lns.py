@@ -108,18 +108,12 @@ def repair(state: OrbitState, free_ids: list[int], anchor_ids: list[int], *, sec
     kept = state.counts(set(free_ids), set(anchor_ids))
     orbits: list[tuple[int, ...]] = []
     seen: set[int] = set()
-    for i in free_ids:
-        for p in state.free_slots[i]:
-            orb = _orbit_of(kg, p)
-            if orb[0] not in seen:
-                seen.add(orb[0])
-                orbits.append(orb)
-    for a in anchor_ids:
-        for p in state.anchor_slots[a]:
-            orb = _orbit_of(kg, p)
-            if orb[0] not in seen:
-                seen.add(orb[0])
-                orbits.append(orb)
+    freed = [p for i in free_ids for p in state.free_slots[i]] + [p for a in anchor_ids for p in state.anchor_slots[a]]
+    for p in freed:
+        orb = _orbit_of(kg, p)
+        if orb[0] not in seen:
+            seen.add(orb[0])
+            orbits.append(orb)
     whole = symmetry and len(free_ids) == len(state.free_slots) and len(anchor_ids) == len(state.anchor_slots)
     if whole:
         # symmetry breaking (whole round only): K-orbits of points in a fixed order; each slot
