@@ -50,6 +50,18 @@ def _int_root(n: int, dim: int) -> int | None:
     return None
 
 
+def _resolvable_td(g: int, k: int) -> tuple[list[Round], str] | None:
+    """g rounds of a resolvable TD(k, g) on k·g players (column i = players i·g ..) and its
+    source: over GF(g) for a prime power g >= k, else from a shipped difference matrix."""
+    if prime_power(g) and g >= k:
+        return constructions.transversal(g, k), f"transversal design TD({k},{g}) over GF({g})"
+    dm = difference_matrices.known_matrix(g, k + 1)
+    if dm is None:
+        return None
+    return (difference_matrices.resolvable_td(dm[0], dm[1], k),
+            f"transversal design TD({k},{g}) from a ({g},{k + 1},1) difference matrix")
+
+
 def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
     """Every repeat-free design we know for n players at tables of k, best first.
 
@@ -65,7 +77,9 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
         if _int_root(n, dim) == k and prime_power(k):
             found.append((f"affine space AG({dim},{k}) over GF({k})", constructions.affine_space(k, dim)))
     g = n // k
-    if prime_power(g) and g >= k:
+    td = _resolvable_td(g, k)
+    if td is not None:
+        td_rounds, td_source = td
         inner: list[Round] = []
         inner_src = ""
         if g % k == 0 and _depth < 2:
@@ -73,20 +87,7 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
             if sub:
                 inner = sub[0].rounds[: sub[0].clean_rounds]
                 inner_src = f" + columns filled by {sub[0].source}"
-        found.append(
-            (f"transversal design TD({k},{g}) over GF({g}){inner_src}", constructions.td_fill(g, k, inner))
-        )
-    dm = None if prime_power(g) else difference_matrices.known_matrix(g, k + 1)
-    if dm is not None:
-        inner, inner_src = [], ""
-        if g % k == 0 and _depth < 2:
-            sub = candidates(g, k, _depth=_depth + 1)
-            if sub:
-                inner = sub[0].rounds[: sub[0].clean_rounds]
-                inner_src = f" + columns filled by {sub[0].source}"
-        td = difference_matrices.resolvable_td(dm[0], dm[1], k)
-        found.append((f"transversal design TD({k},{g}) from a ({g},{k + 1},1) difference matrix{inner_src}",
-                      constructions.fill_columns(td, g, k, inner)))
+        found.append((f"{td_source}{inner_src}", constructions.fill_columns(td_rounds, g, k, inner)))
     if g >= 1:
         clean = constructions.dutch_clean_rounds(g, k)
         found.append((f"Dutch cycles mod {g} (seed 000)", constructions.dutch_cycles(g, k, clean)))

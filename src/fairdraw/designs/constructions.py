@@ -14,7 +14,7 @@ tables of size k. None of them checks itself: ``fairdraw.designs.verify`` does.
 * ``dutch_cycles(g, k)``: seed 000's Dutch cycles, the same idea over the integers mod g:
   hanchan h, table t holds [t, (t+h) mod g + g, (t+2h) mod g + 2g, ...]. Clean for as many
   rounds as ``dutch_clean_rounds`` says (seed 000: "collisions when tables = h * factor").
-* ``td_fill(g, k, inner)``: the transversal design's g rounds, then rounds that split each
+* ``fill_columns(td_rounds, g, k, inner)``: a transversal design's g rounds, then rounds that split each
   of its k columns (g players who never met) by a repeat-free design ``inner`` on g
   players -- e.g. 64 = 4·16: 16 + 5 = 21 rounds; 128 = 4·32: 32 + 10 = 42.
 """
@@ -88,11 +88,6 @@ def dutch_clean_rounds(g: int, k: int) -> int:
         if any((delta * d) % g == 0 for delta in range(1, k)):
             return d
     return g
-
-
-def td_fill(g: int, k: int, inner: list[Round]) -> list[Round]:
-    """Transversal rounds plus the inner design applied inside every column at once."""
-    return fill_columns(transversal(g, k), g, k, inner)
 
 
 def fill_columns(td_rounds: list[Round], g: int, k: int, inner: list[Round]) -> list[Round]:
