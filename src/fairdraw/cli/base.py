@@ -79,6 +79,26 @@ def fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def _usage_error_types() -> tuple[type[Exception], ...]:
+    """Click's exception base class as this Typer raises it.
+
+    Typer 0.2x vendors click as ``typer._click``, whose ``UsageError`` is not a subclass of
+    ``click.ClickException``; older Typers raise click's own. ``typer.BadParameter`` is public in
+    both, so its ancestry names the class actually raised; click's own is added when installed.
+    """
+    bases: set[type[Exception]] = {c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"}
+    try:
+        import click
+
+        bases.add(click.ClickException)
+    except ImportError:  # pragma: no cover - click is optional once Typer vendors it
+        pass
+    return tuple(bases)
+
+
+USAGE_ERRORS = _usage_error_types()
+
+
 def run_app(argv: list[str] | None = None) -> None:
     """Run the app, mapping fairdraw errors to exit statuses (2 bad input, 3 unsolvable)."""
     try:
@@ -96,10 +116,6 @@ def run_app(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except typer.Abort:
         sys.exit(1)
-    except Exception as exc:  # click usage errors carry their own exit code
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        raise
+    except USAGE_ERRORS as exc:  # unknown option, missing argument...: click's message, its exit code (2)
+        exc.show()  # type: ignore[attr-defined]
+        sys.exit(exc.exit_code)  # type: ignore[attr-defined]

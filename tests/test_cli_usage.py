@@ -1,0 +1,26 @@
+"""Usage errors (unknown option, stray argument, missing option) are messages, not tracebacks.
+
+Typer 0.2x raises its vendored click's ``UsageError``, which is not click's own class: the
+CLI must still turn it into click's short message and exit status 2.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("seat", "--players", "16", "--rounds", "5", "--json", "out.json"), "unexpected extra argument"),
+        (("seat", "--players", "16", "--rounds", "5", "--no-such-flag"), "no such option"),
+        (("seat", "--players", "16"), "missing option"),
+        (("seat", "--players", "six", "--rounds", "2"), "invalid value"),
+        (("no-such-command",), "no such command"),
+    ],
+)
+def test_usage_error_is_a_message(cli, args: tuple[str, ...], words: str) -> None:  # type: ignore[no-untyped-def]
+    result = cli(*args)
+    assert result.code == 2
+    assert words in result.err.lower()
+    assert "Traceback" not in result.err
