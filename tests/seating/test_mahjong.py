@@ -211,13 +211,32 @@ def test_reseat_keeps_played_rounds() -> None:
     loaded = schedule_from_dict(data)
     new = reseat(loaded, 4, drop=[3, 7], add=["Late One", "Late Two"])
     assert new.rounds[:3] == original.rounds[:3]
-    ids = {p.id for p in new.players}
-    assert 3 not in ids and 7 not in ids and len(ids) == 24
+    # players who leave stay listed (they played rounds 1-3) but are seated no more
+    assert set(new.meta["withdrawn"]) == {3, 7}
+    ids = {p.id for p in new.players} - {3, 7}
+    assert len(ids) == 24
     assert once_per_round(type(new)(system=new.system, players=new.players, rounds=new.rounds[3:]), ids)
     # the re-seated rounds add few repeats (the untouched design would add none)
     assert new.meta["metrics"]["repeats"] <= 6
     unchanged = reseat(loaded, 4)
     assert unchanged.meta["metrics"]["repeats"] == 0
+
+
+def test_reseat_with_a_player_leaving_passes_the_checker_and_stays_left() -> None:
+    from fairdraw.core.checker import CheckRules, check_schedule
+
+    loaded = schedule_from_dict(json.loads(dump_schedule(seat(16, 5))))
+    once = schedule_from_dict(json.loads(dump_schedule(reseat(loaded, 2, drop=[3], byes=True))))
+    assert 3 in {p.id for p in once.players} and once.meta["withdrawn"] == [3]
+    assert check_schedule(once, CheckRules(no_repeats=False)).ok
+    twice = reseat(once, 3, add=["Back Again"])  # 15 left + 1 new: full tables, no byes
+    assert all(3 not in t.seats for r in twice.rounds[2:] for t in r.tables)
+    assert all(not r.byes for r in twice.rounds[2:]) and twice.meta["withdrawn"] == [3]
+    assert check_schedule(twice, CheckRules(no_repeats=False)).ok
+    with pytest.raises(InputError, match="already left"):
+        reseat(once, 3, drop=[3])
+    # leaving before playing a kept round removes the player altogether
+    assert 3 not in {p.id for p in reseat(loaded, 1, drop=[3], byes=True).players}
 
 
 def test_reseat_odd_field_needs_byes() -> None:

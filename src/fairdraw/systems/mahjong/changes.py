@@ -40,11 +40,14 @@ def reseat(
     if not 1 <= from_round <= total:
         raise InputError(f"--from-round must be between 1 and {total}", field="from-round")
     known = {p.id for p in schedule.players}
+    withdrawn = set(schedule.meta.get("withdrawn", ()))
     for pid in drop:
         if pid not in known:
             raise InputError(f"no player with id {pid} in the schedule", field="drop")
+        if pid in withdrawn:
+            raise InputError(f"player {pid} has already left the event", field="drop")
     next_id = max(known, default=0) + 1
-    players = [p for p in schedule.players if p.id not in set(drop)]
+    players = [p for p in schedule.players if p.id not in set(drop) and p.id not in withdrawn]
     for name in add:
         if not name.strip():
             raise InputError("an added player needs a name", field="add")
@@ -127,14 +130,20 @@ def reseat(
     visits_now.pop(-1, None)
     meta["repeat_table_visits"] = {"total": sum(visits_now.values()), "max_per_player": max(visits_now.values(), default=0)}
     meta["reseat"] = {"from_round": from_round, "dropped": list(drop), "added": [ids[i] for i in added]}
-    numbers_map = {p.id: schedule.numbers.get(p.id, i + 1) for i, p in enumerate(players)}
-    top = max(numbers_map.values(), default=0)
+    # Players who leave stay in the player list when they played a kept round (as a league
+    # season keeps them): the kept rounds, their results and the checker still need them.
+    played = {x for r in kept for t in r.tables for x in t.seats} | {b.id for r in kept for b in r.byes}
+    gone = [p for p in schedule.players if (p.id in set(drop) or p.id in withdrawn) and p.id in played]
+    everyone = [*players, *gone]
+    meta["withdrawn"] = [p.id for p in gone]
+    numbers_map = {p.id: schedule.numbers.get(p.id, i + 1) for i, p in enumerate(everyone) if p.id in known}
+    top = max([*numbers_map.values(), *schedule.numbers.values()], default=0)
     for p in players:
         if p.id not in known:
             top += 1
             numbers_map[p.id] = top
     return Schedule(
-        system=schedule.system, players=tuple(players), rounds=tuple(rounds), numbers=numbers_map, seed=seed, meta=meta
+        system=schedule.system, players=tuple(everyone), rounds=tuple(rounds), numbers=numbers_map, seed=seed, meta=meta
     )
 
 
