@@ -135,7 +135,10 @@ def reseat(
     played = {x for r in kept for t in r.tables for x in t.seats} | {b.id for r in kept for b in r.byes}
     gone = [p for p in schedule.players if (p.id in set(drop) or p.id in withdrawn) and p.id in played]
     everyone = [*players, *gone]
-    meta["withdrawn"] = [p.id for p in gone]
+    if gone:
+        meta["withdrawn"] = [p.id for p in gone]
+    else:
+        meta.pop("withdrawn", None)
     numbers_map = {p.id: schedule.numbers.get(p.id, i + 1) for i, p in enumerate(everyone) if p.id in known}
     top = max([*numbers_map.values(), *schedule.numbers.values()], default=0)
     for p in players:
