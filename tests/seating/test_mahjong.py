@@ -62,7 +62,7 @@ def test_best_known_reached(n: int) -> None:
 
 #: Field sizes whose best known round count we do not reach yet (see docs/PERFORMANCE.md).
 #: strict xfail: reaching one of them makes the test fail until it is removed from this list.
-NOT_REACHED = {68, 116}
+NOT_REACHED = {68}
 
 
 @pytest.mark.slow

@@ -47,3 +47,21 @@ def test_shipped_design_is_repeat_free(entry: dict) -> None:
         assert len(rounds) == entry["rounds"]
         if k == 4 and n in BEST_KNOWN_4:
             assert len(rounds) >= min(BEST_KNOWN_4[n], 1)
+
+
+def test_116_players_is_a_resolvable_gdd_of_type_2_58() -> None:
+    """The SAT-found 116-player design (tools/search_sat.py): 38 rounds, the bound, and the
+    only pairs that never meet are the partners (c, y), (c, y + 19) of Z_38 × 3 and the two
+    fixed players; its base round is invariant under (c, y) -> (c + 1, 11·y)."""
+    entry = next(e for e in ENTRIES if e["n"] == 116 and e["kind"] == "cyclic" and "SAT" in e["source"])
+    rounds = _rounds(entry)
+    assert len(rounds) == 38 == (116 - 1) // 3
+    met = {(a, b) for rnd in rounds for t in rnd for a in t for b in t if a < b}
+    never = {(a, b) for a in range(116) for b in range(a + 1, 116)} - met
+    assert never == {(c * 38 + y, c * 38 + y + 19) for c in range(3) for y in range(19)} | {(114, 115)}
+
+    def mu(p: int) -> int:
+        return p if p >= 114 else ((p // 38 + 1) % 3) * 38 + (p % 38) * 11 % 38
+
+    base = {tuple(sorted(b)) for b in entry["base"]}
+    assert {tuple(sorted(mu(p) for p in b)) for b in base} == base
