@@ -179,7 +179,8 @@ def main(argv: list[str]) -> None:
     entry: dict[str, Any] = {
         "kind": "cyclic", "n": n, "k": 4, "rounds": args.m, "group": [args.m], "classes": CLASSES, "fixed": 2,
         "base": [list(t) for t in base],
-        "source": f"cyclic base round over Z_{args.m}{symmetry}, SAT (CaDiCaL), searched once by tools/search_sat.py",
+        "source": (f"cyclic base round over Z_{args.m}{symmetry}, SAT (CaDiCaL), "
+                   f"searched once by tools/search_sat.py {' '.join(argv)}"),
         "search_seconds": round(seconds, 1),
     }
     print(f"found in {seconds:.0f}s, verified: {args.m} clean rounds for {n} players")
