@@ -2,7 +2,8 @@
 
 One place for the file name and the document format read by ``fairdraw.designs.catalog``:
 ``{"format": "fairdraw.designs/1", "designs": [entry]}``, entry being a ``"cyclic"`` base round
-or explicit ``"rounds"``. Callers check the design with ``fairdraw.designs.verify`` first.
+or explicit ``"rounds"``. The entry is read back as the package reads it and checked by
+``fairdraw.designs.verify`` before anything is written, so no tool can ship a design with a repeat.
 """
 
 from __future__ import annotations
@@ -11,11 +12,24 @@ import json
 from pathlib import Path
 from typing import Any
 
+from fairdraw.designs.catalog import entry_rounds
+from fairdraw.designs.verify import verify
+
 OUT = Path(__file__).resolve().parent.parent / "src" / "fairdraw" / "data" / "mahjong"
 
 
-def write_entry(entry: dict[str, Any], *, suffix: str = "", indent: int | None = 1) -> Path:
-    """Write ``entry`` as the only design of cyclic_NNN_kK{suffix}.json; returns the path."""
+def check_entry(entry: dict[str, Any], *, rounds: int) -> None:
+    """AssertionError unless ``entry``, read as the package reads it, gives exactly ``rounds``
+    rounds with no pair meeting twice."""
+    developed = entry_rounds(entry)
+    assert developed is not None and len(developed) == rounds, "search returned a design of the wrong length"
+    assert verify(developed, entry["k"], entry["n"]).clean, "search returned an invalid design"
+
+
+def write_entry(entry: dict[str, Any], *, rounds: int, suffix: str = "", indent: int | None = 1) -> Path:
+    """Write ``entry`` as the only design of cyclic_NNN_kK{suffix}.json once ``check_entry``
+    accepts it (nothing is written otherwise); returns the path."""
+    check_entry(entry, rounds=rounds)
     path = OUT / f"cyclic_{entry['n']:03d}_k{entry['k']}{suffix}.json"
     doc = {"format": "fairdraw.designs/1", "designs": [entry]}
     path.write_text(json.dumps(doc, indent=indent) + "\n", encoding="utf-8")

@@ -5,21 +5,16 @@ from __future__ import annotations
 import pytest
 
 from fairdraw.designs import verify
-from fairdraw.designs.catalog import all_entries
-from fairdraw.designs.cyclic import CyclicSpec
+from fairdraw.designs.catalog import all_entries, entry_rounds
 from fairdraw.systems.mahjong.reference import BEST_KNOWN_4
 
 ENTRIES = all_entries()
 
 
 def _rounds(entry: dict) -> list[list[tuple[int, ...]]]:
-    if entry["kind"] == "cyclic":
-        spec = CyclicSpec(
-            n=entry["n"], k=entry["k"], group=tuple(entry["group"]), classes=entry["classes"],
-            fixed=entry["fixed"], base=tuple(tuple(b) for b in entry["base"]),
-        )
-        return spec.develop()
-    return [[tuple(t) for t in r] for r in entry["rounds"]]
+    rounds = entry_rounds(entry)
+    assert rounds is not None, f"{entry['file']}: unknown kind {entry['kind']!r}"
+    return rounds
 
 
 def test_there_are_shipped_designs() -> None:

@@ -37,20 +37,29 @@ def _entries() -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
+def entry_rounds(entry: dict[str, Any]) -> list[Round] | None:
+    """The rounds an entry describes (a cyclic base round developed, or explicit rounds);
+    None for a kind this reader does not know. Shared by ``shipped``, the tests of the shipped
+    files and the offline tools' writer, so all three read an entry the same way."""
+    if entry["kind"] == "cyclic":
+        spec = CyclicSpec(
+            n=entry["n"], k=entry["k"], group=tuple(entry["group"]), classes=entry["classes"],
+            fixed=entry["fixed"], base=tuple(tuple(b) for b in entry["base"]),
+        )
+        return spec.develop()
+    if entry["kind"] == "rounds":
+        return [[tuple(t) for t in rnd] for rnd in entry["rounds"]]
+    return None
+
+
 def shipped(n: int, k: int) -> list[tuple[str, list[Round]]]:
     """Every shipped design for n players in tables of k: (source, rounds)."""
     found = []
     for e in _entries():
         if e["n"] != n or e["k"] != k:
             continue
-        if e["kind"] == "cyclic":
-            spec = CyclicSpec(
-                n=e["n"], k=e["k"], group=tuple(e["group"]), classes=e["classes"], fixed=e["fixed"],
-                base=tuple(tuple(b) for b in e["base"]),
-            )
-            found.append((f"{e['source']} [data/mahjong/{e['file']}]", spec.develop()))
-        elif e["kind"] == "rounds":
-            rounds = [[tuple(t) for t in rnd] for rnd in e["rounds"]]
+        rounds = entry_rounds(e)
+        if rounds is not None:
             found.append((f"{e['source']} [data/mahjong/{e['file']}]", rounds))
     return found
 
