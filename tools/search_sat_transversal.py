@@ -14,7 +14,7 @@ The count that makes it work: Z_n has (n - 1)/2 pure pair orbits per class (±d 
 round meets six mixed orbits, so B must meet each of the other 2(n - 1) + 6n - 2 - 6f = 6n orbits
 with exactly one of its 6n pairs. This is the shape of 68 = 4·17 (22 rounds: 17 developed,
 5 fixed), which the Z_22 × 3 + 2 model of tools/search_sat.py did not reach; n = 11 (44 players,
-found in about a minute) checks the model.
+found in 55 s; with ``--shuffle 1`` not in 10 minutes) checks the model.
 
 Encoding (CaDiCaL through python-sat, the ``search`` extra):
   * one Boolean per pair of points "same table in B", with transitivity and degree 3, so the
@@ -29,7 +29,7 @@ Encoding (CaDiCaL through python-sat, the ``search`` extra):
 For n = 17 no such symmetry exists beyond Z_n itself, so the plain model is the one to run: u has
 even order (Z_17^* is cyclic of order 16) and so do the permutations keeping the holes, so a
 symmetry would have a power of order 2, and none of the eleven involutions works. The solver
-refutes nine in seconds (e.g. ``--symmetry=-1:1032``); by hand, with the negation x -> -x
+refutes nine in at most 40 s (e.g. ``--symmetry=-1:1032``); by hand, with the negation x -> -x
   * classes fixed, every pure orbit must be met by a pair {x, -x}, and the class pair (0, 1) then
     gets an even number of orbits from B where it needs n - f - 1, which is odd;
   * classes (0 1)(2 3), each invariant table holds one point of every class (no pure pair), and
@@ -78,8 +78,14 @@ class TransversalCNF:
         self._tables_are_cliques()
         self._fixed_rounds()
         self._orbits()
-        if symmetry is not None:
-            self._invariant(self._symmetry(symmetry))
+        mu = None if symmetry is None else self._symmetry(symmetry)
+        if mu is not None:
+            self._invariant(mu)
+        if mu is None or mu(1) % n == 1:  # u = 1
+            # B is one of n translates: take the one whose class-0 pair at difference ±1 is
+            # {(0, 0), (1, 0)}. Not under a symmetry x -> u·x, u != 1: B + t is then no longer
+            # invariant, and B itself is already the only invariant translate.
+            self.clauses.append([self.same(0, 1)])
 
     def same(self, p: int, q: int) -> int:
         """The variable 'p and q share a table of B'."""
@@ -123,8 +129,6 @@ class TransversalCNF:
                     self.clauses.append([-self.offset(f, i, x), -self.offset(f, j, y), self.covers(f, i, j, y - x)])
         # order the fixed rounds by their class-1 offset; the first is 1 (a multiplier symmetry)
         self.clauses.append([self.offset(0, 1, 1)])
-        # B is one of n translates: take the one whose class-0 pair at difference ±1 is {(0, 0), (1, 0)}
-        self.clauses.append([self.same(0, 1)])
         for f in range(self.fixed - 1):
             for x in range(n):
                 for y in range(x + 1):
