@@ -75,17 +75,16 @@ class TransversalCNF:
         self.points = CLASSES * n
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
+        mu = None if symmetry is None else self._symmetry(symmetry)
+        # Of the n translates of B, take the one whose class-0 pair at difference ±1 is
+        # {(0, 0), (1, 0)}; not under a symmetry x -> u·x with u != 1: B + t is then no longer
+        # invariant, and B itself is already the only invariant translate.
+        self.pin_translate = mu is None or mu(1) % n == 1
         self._tables_are_cliques()
         self._fixed_rounds()
         self._orbits()
-        mu = None if symmetry is None else self._symmetry(symmetry)
         if mu is not None:
             self._invariant(mu)
-        if mu is None or mu(1) % n == 1:  # u = 1
-            # B is one of n translates: take the one whose class-0 pair at difference ±1 is
-            # {(0, 0), (1, 0)}. Not under a symmetry x -> u·x, u != 1: B + t is then no longer
-            # invariant, and B itself is already the only invariant translate.
-            self.clauses.append([self.same(0, 1)])
 
     def same(self, p: int, q: int) -> int:
         """The variable 'p and q share a table of B'."""
@@ -129,6 +128,8 @@ class TransversalCNF:
                     self.clauses.append([-self.offset(f, i, x), -self.offset(f, j, y), self.covers(f, i, j, y - x)])
         # order the fixed rounds by their class-1 offset; the first is 1 (a multiplier symmetry)
         self.clauses.append([self.offset(0, 1, 1)])
+        if self.pin_translate:
+            self.clauses.append([self.same(0, 1)])
         for f in range(self.fixed - 1):
             for x in range(n):
                 for y in range(x + 1):
