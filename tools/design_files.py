@@ -26,10 +26,15 @@ def check_entry(entry: dict[str, Any], *, rounds: int) -> None:
     assert verify(developed, entry["k"], entry["n"]).clean, "search returned an invalid design"
 
 
-def write_entry(entry: dict[str, Any], *, rounds: int, suffix: str = "", indent: int | None = 1) -> Path:
+def write_entry(
+    entry: dict[str, Any], *, rounds: int, suffix: str = "", indent: int | None = 1, dry_run: bool = False
+) -> Path | None:
     """Write ``entry`` as the only design of cyclic_NNN_kK{suffix}.json once ``check_entry``
-    accepts it (nothing is written otherwise); returns the path."""
+    accepts it (nothing is written otherwise); returns the path, or None after only the check
+    when ``dry_run``."""
     check_entry(entry, rounds=rounds)
+    if dry_run:
+        return None
     path = OUT / f"cyclic_{entry['n']:03d}_k{entry['k']}{suffix}.json"
     doc = {"format": "fairdraw.designs/1", "designs": [entry]}
     path.write_text(json.dumps(doc, indent=indent) + "\n", encoding="utf-8")

@@ -35,7 +35,6 @@ from collections import Counter
 from design_files import write_entry
 
 
-
 def near_resolvable(v: int, rng: random.Random, steps: int = 200_000) -> list[list[int]] | None:
     """Tables partitioning 1..v-1 with every non-zero difference mod v exactly 3 times, or None."""
     tables = (v - 1) // 4

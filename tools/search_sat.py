@@ -40,24 +40,21 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from design_files import check_entry, write_entry
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
+from design_files import write_entry
+from pair_cnf import PairModel
 from pysat.solvers import Solver
 
 CLASSES = 3
 
 
-class BaseRoundCNF:
+class BaseRoundCNF(PairModel):
     """The clauses for one base round over Z_m (see the module docstring)."""
 
     def __init__(self, m: int, multiplier: int | None = None, t1: tuple[int, int, int] | None = None) -> None:
         if m % 2:
             raise ValueError("M must be even: (c, y) and (c, y + M/2) are partners")
+        super().__init__(CLASSES * m)
         self.m = m
-        self.points = CLASSES * m
-        self.pool = IDPool()
-        self.clauses: list[list[int]] = []
         self.t0 = [self.point(c, 0) for c in range(CLASSES)]
         # ∞1's table: given (points (c, t1[c])), or chosen by the solver through one variable a point
         self.t1 = [] if t1 is None else [self.point(c, y) for c, y in enumerate(t1)]
@@ -74,10 +71,6 @@ class BaseRoundCNF:
     def point(self, c: int, y: int) -> int:
         return c * self.m + y % self.m
 
-    def same(self, p: int, q: int) -> int:
-        """The variable 'p and q share a table of B'."""
-        return self.pool.id((min(p, q), max(p, q)))
-
     def _infinity_tables(self) -> None:
         for table in (self.t0, self.t1):
             for p in table:
@@ -87,8 +80,7 @@ class BaseRoundCNF:
         if self.t1:
             return
         for c in range(CLASSES):  # ∞1's table: one point of each class, pairwise together
-            lits = [self.in_t1[self.point(c, y)] for y in range(1, self.m)]
-            self.clauses += CardEnc.equals(lits=lits, bound=1, vpool=self.pool, encoding=EncType.pairwise).clauses
+            self.exactly_one([self.in_t1[self.point(c, y)] for y in range(1, self.m)])
         for p, q in itertools.combinations(sorted(self.in_t1), 2):
             if p // self.m != q // self.m:
                 self.clauses.append([-self.in_t1[p], -self.in_t1[q], self.same(p, q)])
@@ -100,15 +92,13 @@ class BaseRoundCNF:
                 self.clauses.append([-self.same(self.point(c, y), self.point(c, y + half))])
 
     def _tables_are_cliques(self) -> None:
-        for p, q, r in itertools.combinations(range(self.points), 3):
-            a, b, c = self.same(p, q), self.same(q, r), self.same(p, r)
-            self.clauses += [[-a, -b, c], [-a, -c, b], [-b, -c, a]]
+        self.transitive()
         for p in range(self.points):
             if p in self.t0 or p in self.t1:
                 continue
             lits = [self.same(p, q) for q in range(self.points) if q != p]
             lits += [self.in_t1[p]] if p in self.in_t1 else []  # an ∞1 table point has 2 finite neighbours
-            self.clauses += CardEnc.equals(lits=lits, bound=3, vpool=self.pool, encoding=EncType.seqcounter).clauses
+            self.degree(lits)
 
     def _differences(self) -> None:
         m, pt = self.m, self.point
@@ -119,29 +109,20 @@ class BaseRoundCNF:
             for d in range(m)
         ]
         for lits in items:
-            self.clauses += CardEnc.equals(lits=lits, bound=1, vpool=self.pool, encoding=EncType.pairwise).clauses
+            self.exactly_one(lits)
 
     def _invariant(self, mu: Callable[[int], int]) -> None:
-        def tie(a: int, b: int) -> None:
-            if a != b:
-                self.clauses += [[-a, b], [a, -b]]
-
         for p, var in self.in_t1.items():
             if mu(p) in self.in_t1:
-                tie(var, self.in_t1[mu(p)])
+                self.tie(var, self.in_t1[mu(p)])
             else:
                 self.clauses.append([-var])
-        for p, q in itertools.combinations(range(self.points), 2):
-            tie(self.same(p, q), self.same(mu(p), mu(q)))
+        self.invariant(mu)
 
     def base_round(self, model: list[int]) -> list[tuple[int, ...]]:
         """The tables of B, with ∞0 = 3M and ∞1 = 3M + 1 (CyclicSpec's fixed points)."""
         true = {v for v in model if v > 0}
-        table = {p: {p} for p in range(self.points)}
-        for p, q in itertools.combinations(range(self.points), 2):
-            if self.same(p, q) in true:
-                table[p].add(q)
-                table[q].add(p)
+        table = self.tables(model)
         inf0, inf1 = self.points, self.points + 1
         t1 = set(self.t1) | {p for p, var in self.in_t1.items() if var in true}
         out = set()
@@ -177,10 +158,10 @@ def main(argv: list[str]) -> None:
                    f"searched once by tools/search_sat.py {' '.join(argv)}"),
         "search_seconds": round(seconds, 1),
     }
-    check_entry(entry, rounds=args.m)
+    path = write_entry(entry, rounds=args.m, dry_run=args.no_write)
     print(f"found in {seconds:.0f}s, verified: {args.m} clean rounds for {n} players")
-    if not args.no_write:
-        print(f"written to {write_entry(entry, rounds=args.m)}")
+    if path is not None:
+        print(f"written to {path}")
 
 
 if __name__ == "__main__":

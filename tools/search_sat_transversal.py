@@ -54,9 +54,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from design_files import check_entry, write_entry
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
+from design_files import write_entry
+from pair_cnf import PairModel
 from pysat.solvers import Solver
 
 CLASSES = 4
@@ -64,17 +63,15 @@ HOLES = ((0, 1), (2, 3))  # class pairs whose difference-0 orbit is the hole (pa
 Orbit = tuple[int, ...]
 
 
-class TransversalCNF:
+class TransversalCNF(PairModel):
     """The clauses for B and the fixed rounds (see the module docstring)."""
 
     def __init__(self, n: int, symmetry: str | None = None) -> None:
         if n % 2 == 0 or n % 3 != 2:
             raise ValueError("n must be odd and 2 mod 3")
+        super().__init__(CLASSES * n)
         self.n = n
         self.fixed = (n - 2) // 3
-        self.points = CLASSES * n
-        self.pool = IDPool()
-        self.clauses: list[list[int]] = []
         mu = None if symmetry is None else self._symmetry(symmetry)
         # Of the n translates of B, take the one whose class-0 pair at difference ±1 is
         # {(0, 0), (1, 0)}; not under a symmetry x -> u·x with u != 1: B + t is then no longer
@@ -84,11 +81,7 @@ class TransversalCNF:
         self._fixed_rounds()
         self._orbits()
         if mu is not None:
-            self._invariant(mu)
-
-    def same(self, p: int, q: int) -> int:
-        """The variable 'p and q share a table of B'."""
-        return self.pool.id((min(p, q), max(p, q)))
+            self.invariant(mu)
 
     def orbit(self, p: int, q: int) -> Orbit:
         """The Z_n orbit of the pair {p, q}: ("pure") (i, ±d) or ("mixed") (i, j, d), i < j."""
@@ -107,23 +100,17 @@ class TransversalCNF:
         return self.offset(f, j, d) if i == 0 else self.pool.id(("g", f, i, j, d % self.n))
 
     def _tables_are_cliques(self) -> None:
-        for p, q, r in itertools.combinations(range(self.points), 3):
-            a, b, c = self.same(p, q), self.same(q, r), self.same(p, r)
-            self.clauses += [[-a, -b, c], [-a, -c, b], [-b, -c, a]]
+        self.transitive()
         for p in range(self.points):
-            lits = [self.same(p, q) for q in range(self.points) if q != p]
-            self.clauses += CardEnc.equals(lits=lits, bound=3, vpool=self.pool, encoding=EncType.seqcounter).clauses
-
-    def _exactly_one(self, lits: list[int]) -> None:
-        self.clauses += CardEnc.equals(lits=lits, bound=1, vpool=self.pool, encoding=EncType.pairwise).clauses
+            self.degree([self.same(p, q) for q in range(self.points) if q != p])
 
     def _fixed_rounds(self) -> None:
         n = self.n
         for f in range(self.fixed):
             for c in range(1, CLASSES):
-                self._exactly_one([self.offset(f, c, x) for x in range(n)])
+                self.exactly_one([self.offset(f, c, x) for x in range(n)])
             for i, j in itertools.combinations(range(1, CLASSES), 2):
-                self._exactly_one([self.covers(f, i, j, d) for d in range(n)])
+                self.exactly_one([self.covers(f, i, j, d) for d in range(n)])
                 for x, y in itertools.product(range(n), repeat=2):
                     self.clauses.append([-self.offset(f, i, x), -self.offset(f, j, y), self.covers(f, i, j, y - x)])
         # order the fixed rounds by their class-1 offset; the first is 1 (a multiplier symmetry)
@@ -147,7 +134,7 @@ class TransversalCNF:
                     self.clauses += [[-self.covers(f, i, j, 0)] for f in range(self.fixed)]
                     continue
                 lits = lits + [self.covers(f, i, j, d) for f in range(self.fixed)]
-            self._exactly_one(lits)
+            self.exactly_one(lits)
 
     def _symmetry(self, spec: str) -> Callable[[int], int]:
         """The map (x, i) -> (u·x, σ(i)) written "u:σ0σ1σ2σ3", e.g. "-1:1032" (negation, classes 0<->1
@@ -161,21 +148,10 @@ class TransversalCNF:
             raise ValueError(f"symmetry {spec!r} does not keep the hole pairs {HOLES}")
         return lambda p: sigma[p // n] * n + (u * (p % n)) % n
 
-    def _invariant(self, mu: Callable[[int], int]) -> None:
-        for p, q in itertools.combinations(range(self.points), 2):
-            a, b = self.same(p, q), self.same(mu(p), mu(q))
-            if a != b:
-                self.clauses += [[-a, b], [a, -b]]
-
     def rounds(self, model: list[int]) -> list[list[tuple[int, ...]]]:
         """All n + f rounds, player (x, i) numbered i·n + x."""
         n, true = self.n, {v for v in model if v > 0}
-        table = {p: {p} for p in range(self.points)}
-        for p, q in itertools.combinations(range(self.points), 2):
-            if self.same(p, q) in true:
-                table[p].add(q)
-                table[q].add(p)
-        base = sorted({tuple(sorted(t)) for t in table.values()})
+        base = sorted({tuple(sorted(t)) for t in self.tables(model).values()})
         out = [sorted(tuple(sorted((p // n) * n + (p + t) % n for p in b)) for b in base) for t in range(n)]
         for f in range(self.fixed):
             a = [0] + [next(x for x in range(n) if self.offset(f, c, x) in true) for c in range(1, CLASSES)]
@@ -227,10 +203,10 @@ def main(argv: list[str]) -> None:
                    f"{' '.join(argv)}"),
         "search_seconds": round(seconds, 1),
     }
-    check_entry(entry, rounds=count)
+    path = write_entry(entry, rounds=count, indent=None, dry_run=args.no_write)
     print(f"found in {seconds:.0f}s, verified: {count} clean rounds for {players} players")
-    if not args.no_write:
-        print(f"written to {write_entry(entry, rounds=count, indent=None)}")
+    if path is not None:
+        print(f"written to {path}")
 
 
 if __name__ == "__main__":
