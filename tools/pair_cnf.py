@@ -9,10 +9,16 @@ symmetry to break. Each model adds its own orbit constraints on top.
 from __future__ import annotations
 
 import itertools
+import os
+import random
+import shutil
+import subprocess
+import tempfile
 from collections.abc import Callable, Iterable
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
+from pysat.solvers import Solver
 
 
 class PairModel:
@@ -59,3 +65,52 @@ class PairModel:
                 table[p].add(q)
                 table[q].add(p)
         return table
+
+
+def shuffled(clauses: list[list[int]], top: int, seed: int | None) -> tuple[list[list[int]], dict[int, int]]:
+    """The same formula with its variables renamed and its clauses reordered by ``seed`` (None: as is),
+    and the renaming old -> new. Why: the solve time of these models is heavy-tailed, so another
+    renaming is another independent run of the same search."""
+    if seed is None:
+        return clauses, {v: v for v in range(1, top + 1)}
+    rng = random.Random(seed)
+    new = list(range(1, top + 1))
+    rng.shuffle(new)
+    rename = dict(zip(range(1, top + 1), new, strict=True))
+    out = [[rename[abs(v)] * (1 if v > 0 else -1) for v in c] for c in clauses]
+    rng.shuffle(out)
+    return out, rename
+
+
+def model_back(model: Iterable[int], rename: dict[int, int]) -> list[int]:
+    """A model of the shuffled formula in the original variables."""
+    back = {new: old for old, new in rename.items()}
+    return [back[abs(v)] * (1 if v > 0 else -1) for v in model if abs(v) in back]
+
+
+def solve(clauses: list[list[int]], top: int, solver: str, seed: int | None = None) -> list[int] | None:
+    """A model of the formula (in its own variables), or None when it is unsatisfiable.
+
+    ``solver`` is a python-sat name (e.g. ``cadical195``) or ``kissat`` / ``kissat:PATH``: the kissat
+    executable (found on PATH or in $KISSAT), run on a DIMACS file with its ``--sat`` setting. Why
+    both: on these models the solvers' times differ by large factors, and kissat is not in
+    python-sat. ``seed`` shuffles the formula first (see ``shuffled``).
+    """
+    clauses, rename = shuffled(clauses, top, seed)
+    if not solver.startswith("kissat"):
+        with Solver(name=solver, bootstrap_with=clauses) as sat:
+            return model_back(sat.get_model(), rename) if sat.solve() else None
+    exe = solver.partition(":")[2] or os.environ.get("KISSAT") or shutil.which("kissat")
+    if not exe:
+        raise SystemExit("kissat not found: give --solver kissat:PATH or set $KISSAT")
+    with tempfile.NamedTemporaryFile("w", suffix=".cnf") as cnf:
+        cnf.write(f"p cnf {top} {len(clauses)}\n")
+        cnf.writelines(" ".join(map(str, c)) + " 0\n" for c in clauses)
+        cnf.flush()
+        proc = subprocess.run([exe, "--sat", "-q", cnf.name], capture_output=True, text=True, check=False)
+    if proc.returncode == 20:
+        return None
+    if proc.returncode != 10:
+        raise SystemExit(f"kissat stopped with exit code {proc.returncode}: {proc.stderr.strip()}")
+    model = [int(v) for line in proc.stdout.splitlines() if line.startswith("v ") for v in line[2:].split()]
+    return model_back([v for v in model if v], rename)

@@ -1,6 +1,6 @@
 """Offline SAT search for a resolvable 4-GDD of type 2^u as a cyclic base round (tables of 4).
 
-Usage:  PYTHONPATH=src:tools python tools/search_sat.py M [--multiplier U]
+Usage:  PYTHONPATH=src:tools python tools/search_sat.py M [--multiplier U] [--shuffle SEED]
 
 The design has 3·M + 2 players: points (c, y), c in {0, 1, 2} (three classes), y in Z_M (M even),
 and two fixed points ∞0, ∞1. One base round B is developed over Z_M (round s = B + s, ∞ fixed),
@@ -23,7 +23,17 @@ The base round is the only unknown. It is encoded by one Boolean per pair of fin
   * ``--multiplier U`` (U^3 = 1 mod M) asks B to be invariant under (c, y) -> (c + 1, U·y),
     which shrinks the search about threefold (44 players: 2 s against 220-430 s without).
 
-The solver is CaDiCaL through python-sat (the ``search`` extra: ``pip install -e '.[search]'``;
+For 68 players (M = 22) no symmetry can be added to B: U^3 = 1 has no solution U != 1 modulo 22,
+an element of order 5 or 10 (the other units) would have to fix ∞1's table, which then holds
+(c, 11) for every c and meets the mixed differences 0 a second time, and an involution
+(c, y) -> (σc, b_c - y) maps every pure orbit ±d of a class it fixes onto itself, so B's one
+pair there is fixed: 2y + d = b_c, impossible for the d of the other parity; with three
+classes σ fixes one. So the plain model is the one to run, with ``--shuffle SEED`` for other
+runs of the same heavy-tailed search, and ``--solver`` for another solver (a python-sat name, or
+``kissat`` / ``kissat:PATH``: the kissat executable, e.g. the one inside the passagemath-kissat
+wheel; see ``pair_cnf.solve``).
+
+The default solver is CaDiCaL through python-sat (the ``search`` extra: ``pip install -e '.[search]'``;
 a tool dependency, never needed at run time). Measured on this machine: 44 players
 (``14 --multiplier 9``) in 2 s, 80 players (``26 --multiplier 3``) in 32 s; the solve time is
 heavy-tailed (the same 80-player model with its variables renamed at random ran past 90 s).
@@ -41,8 +51,7 @@ from collections.abc import Callable
 from typing import Any
 
 from design_files import write_entry
-from pair_cnf import PairModel
-from pysat.solvers import Solver
+from pair_cnf import PairModel, solve
 
 CLASSES = 3
 
@@ -137,24 +146,27 @@ def main(argv: list[str]) -> None:
     parser.add_argument("m", type=int, help="the cyclic group order M (3M + 2 players)")
     parser.add_argument("--multiplier", type=int, default=None)
     parser.add_argument("--t1", default=None, help="∞1's table as y0,y1,y2 (default: the solver chooses)")
+    parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--shuffle", type=int, default=None,
+                        help="rename the variables and reorder the clauses at random (seed): another run of a heavy-tailed search")
     parser.add_argument("--no-write", action="store_true", help="verify and report, write nothing")
     args = parser.parse_args(argv)
     start = time.time()
     t1 = tuple(int(y) for y in args.t1.split(",")) if args.t1 else None
     cnf = BaseRoundCNF(args.m, args.multiplier, t1)  # type: ignore[arg-type]
     print(f"M={args.m}: {len(cnf.clauses)} clauses, {cnf.pool.top} variables", flush=True)
-    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
-        if not solver.solve():
-            print(f"unsatisfiable ({time.time() - start:.0f}s)")
-            return
-        base = cnf.base_round(solver.get_model())
+    model = solve(cnf.clauses, cnf.pool.top, args.solver, args.shuffle)
+    if model is None:
+        print(f"unsatisfiable ({time.time() - start:.0f}s)")
+        return
+    base = cnf.base_round(model)
     seconds = time.time() - start
     n = 3 * args.m + 2
     symmetry = f", invariant under (c, y) -> (c+1, {args.multiplier}y)" if args.multiplier else ""
     entry: dict[str, Any] = {
         "kind": "cyclic", "n": n, "k": 4, "rounds": args.m, "group": [args.m], "classes": CLASSES, "fixed": 2,
         "base": [list(t) for t in base],
-        "source": (f"cyclic base round over Z_{args.m}{symmetry}, SAT (CaDiCaL), "
+        "source": (f"cyclic base round over Z_{args.m}{symmetry}, SAT ({args.solver.split(':')[0]}), "
                    f"searched once by tools/search_sat.py {' '.join(argv)}"),
         "search_seconds": round(seconds, 1),
     }

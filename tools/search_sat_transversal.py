@@ -48,15 +48,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import random
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 from design_files import write_entry
-from pair_cnf import PairModel
-from pysat.solvers import Solver
+from pair_cnf import PairModel, solve
 
 CLASSES = 4
 HOLES = ((0, 1), (2, 3))  # class pairs whose difference-0 orbit is the hole (partners)
@@ -159,20 +157,6 @@ class TransversalCNF(PairModel):
         return out
 
 
-def shuffled(clauses: list[list[int]], top: int, seed: int | None) -> tuple[list[list[int]], dict[int, int]]:
-    """The same formula with its variables renamed and its clauses reordered by ``seed`` (None: as is),
-    and the renaming old -> new."""
-    if seed is None:
-        return clauses, {v: v for v in range(1, top + 1)}
-    rng = random.Random(seed)
-    new = list(range(1, top + 1))
-    rng.shuffle(new)
-    rename = dict(zip(range(1, top + 1), new, strict=True))
-    out = [[rename[abs(v)] * (1 if v > 0 else -1) for v in c] for c in clauses]
-    rng.shuffle(out)
-    return out, rename
-
-
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("n", type=int, help="the cyclic group order (4n players)")
@@ -185,13 +169,11 @@ def main(argv: list[str]) -> None:
     start = time.time()
     cnf = TransversalCNF(args.n, args.symmetry)
     print(f"n={args.n}: {len(cnf.clauses)} clauses, {cnf.pool.top} variables", flush=True)
-    clauses, rename = shuffled(cnf.clauses, cnf.pool.top, args.shuffle)
-    with Solver(name=args.solver, bootstrap_with=clauses) as solver:
-        if not solver.solve():
-            print(f"unsatisfiable ({time.time() - start:.0f}s)")
-            return
-        back = {new: old for old, new in rename.items()}
-        rounds = cnf.rounds([back[abs(v)] * (1 if v > 0 else -1) for v in solver.get_model() if abs(v) in back])
+    model = solve(cnf.clauses, cnf.pool.top, args.solver, args.shuffle)
+    if model is None:
+        print(f"unsatisfiable ({time.time() - start:.0f}s)")
+        return
+    rounds = cnf.rounds(model)
     seconds = time.time() - start
     players, count = CLASSES * args.n, len(rounds)
     symmetry = f", base round invariant under (x, i) -> (u·x, σ(i)) = {args.symmetry}" if args.symmetry else ""
@@ -199,7 +181,7 @@ def main(argv: list[str]) -> None:
         "kind": "rounds", "n": players, "k": 4,
         "rounds": [[list(t) for t in rnd] for rnd in rounds],
         "source": (f"base round over Z_{args.n} x 4 developed {args.n} times plus {cnf.fixed} fixed transversal "
-                   f"rounds{symmetry}, SAT (CaDiCaL), searched once by tools/search_sat_transversal.py "
+                   f"rounds{symmetry}, SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_transversal.py "
                    f"{' '.join(argv)}"),
         "search_seconds": round(seconds, 1),
     }

@@ -30,7 +30,7 @@ def main(path: str) -> None:
         note = "seed 000/001 table, checked"
         for (rn, rr), (old, new) in REPAIRS.items():
             if rn == n:
-                idx = [i for i, t in enumerate(rounds[rr - 1]) if t == tuple(ord(c) - 65 for c in old)][0]
+                idx = next(i for i, t in enumerate(rounds[rr - 1]) if t == tuple(ord(c) - 65 for c in old))
                 rounds[rr - 1][idx] = tuple(ord(c) - 65 for c in new)
                 note = f"seed 000/001 table, round {rr} '{old}' repaired to '{new}', checked"
         verdict = verify(rounds, 4, n)
