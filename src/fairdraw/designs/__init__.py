@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fairdraw.designs import catalog, constructions, difference_matrices, frames
+from fairdraw.designs import (
+    catalog,
+    constructions,
+    difference_matrices,
+    frames,
+    orthogonal_arrays,
+)
 from fairdraw.designs.extend import extend
 from fairdraw.designs.gf import prime_power
 from fairdraw.designs.verify import Verdict, clean_prefix, pair_counts, verify
@@ -56,10 +62,34 @@ def _resolvable_td(g: int, k: int) -> tuple[list[Round], str] | None:
     if prime_power(g) and g >= k:
         return constructions.transversal(g, k), f"transversal design TD({k},{g}) over GF({g})"
     dm = difference_matrices.known_matrix(g, k + 1)
-    if dm is None:
+    if dm is not None:
+        return (difference_matrices.resolvable_td(dm[0], dm[1], k),
+                f"transversal design TD({k},{g}) from a ({g},{k + 1},1) difference matrix")
+    return None
+
+
+def _product_td(g: int, k: int) -> tuple[list[Round], str] | None:
+    """A resolvable TD(k, g) from MacNeish's product of orthogonal arrays (g = a·b with TDs of
+    both orders; ``orthogonal_arrays``), when neither GF(g) nor a shipped matrix gives one."""
+    found = orthogonal_arrays.resolvable_td(g, k)
+    if found is None:
         return None
-    return (difference_matrices.resolvable_td(dm[0], dm[1], k),
-            f"transversal design TD({k},{g}) from a ({g},{k + 1},1) difference matrix")
+    rounds, origin = found
+    return rounds, f"transversal design TD({k},{g}) from the product of orthogonal arrays over {origin}"
+
+
+def _filled_td(td: tuple[list[Round], str], g: int, k: int, depth: int) -> tuple[str, list[Round]]:
+    """The TD's g rounds, then its k columns split by the best design on g players (when g
+    players fill tables of k): e.g. 144 = 4·36 gets 36 + 11 rounds."""
+    td_rounds, td_source = td
+    inner: list[Round] = []
+    inner_src = ""
+    if g % k == 0 and depth < 2:
+        sub = candidates(g, k, _depth=depth + 1)
+        if sub:
+            inner = sub[0].rounds[: sub[0].clean_rounds]
+            inner_src = f" + columns filled by {sub[0].source}"
+    return f"{td_source}{inner_src}", constructions.fill_columns(td_rounds, g, k, inner)
 
 
 def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
@@ -67,7 +97,8 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
 
     Sources, in order of preference at equal length: constructions (affine spaces,
     transversal designs over GF(g) or from a difference matrix, with filled columns, Dutch
-    cycles, filled Kirkman frames), then shipped data.
+    cycles, filled Kirkman frames), then shipped data, then transversal designs from a
+    product of orthogonal arrays (with filled columns).
     """
     if n % k or n < k:
         return []
@@ -79,15 +110,7 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
     g = n // k
     td = _resolvable_td(g, k)
     if td is not None:
-        td_rounds, td_source = td
-        inner: list[Round] = []
-        inner_src = ""
-        if g % k == 0 and _depth < 2:
-            sub = candidates(g, k, _depth=_depth + 1)
-            if sub:
-                inner = sub[0].rounds[: sub[0].clean_rounds]
-                inner_src = f" + columns filled by {sub[0].source}"
-        found.append((f"{td_source}{inner_src}", constructions.fill_columns(td_rounds, g, k, inner)))
+        found.append(_filled_td(td, g, k, _depth))
     if g >= 1:
         clean = constructions.dutch_clean_rounds(g, k)
         found.append((f"Dutch cycles mod {g} (seed 000)", constructions.dutch_cycles(g, k, clean)))
@@ -102,6 +125,11 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
                 source = f"4-frame of type 3^5 inflated by TD(4,{m}), holes filled with {players} by {sub[0].source}"
                 found.append((source, framed))
     found.extend(catalog.shipped(n, k))
+    # last, so that at equal length the designs chosen before it stay chosen (same seed, same
+    # seating across versions): 112 = 4·28 keeps its cyclotomic design
+    product_td = _product_td(g, k) if td is None and g > 1 else None
+    if product_td is not None:
+        found.append(_filled_td(product_td, g, k, _depth))
     designs = []
     for source, rounds in found:
         clean = clean_prefix(rounds, k, n)
