@@ -1,0 +1,159 @@
+"""Offline SAT search for a cyclic *packing*: r repeat-free rounds for N players from one base round over Z_r.
+
+Usage:  PYTHONPATH=src:tools python tools/search_sat_packing.py N r [--multiplier U [--cycled T]] [--shuffle SEED] [--no-write]
+
+For field sizes whose best-known design is not found yet, the longest repeat-free schedule we
+can ship still matters: it is what the organiser gets, and the fewer rounds are left to local
+search, the fewer repeats. The shape is that of tools/search_packings.py (whose tabu search
+found 20 rounds for 68 players and stopped there): points (c, y), c < C = N // r classes, y in
+Z_r (r odd), and f = N mod r fixed players ∞j; the base round B is developed over Z_r.
+
+Why SAT here: a packing only asks every pair orbit to be met *at most* once, so unlike the exact
+models (tools/search_sat.py, search_sat_transversal.py) the formula has slack: for 68 players
+and r = 21 (3 classes, 5 fixed) B meets 87 of the 93 finite orbits.
+
+Encoding: one Boolean per pair of finite points ("same table in B"), transitivity and degree 3
+counting the ∞ tables; ∞j's table is one selected point of each of three classes (two points of
+one class would meet ∞j's orbit twice, and two fixed players at one table would meet in every
+round); every pure orbit ±d and mixed orbit (c, e, δ) is met by at most one pair. Symmetry
+breaking: ∞0 sits with (c, 0) for its three classes (translate each class). Every solution goes
+through ``design_files.write_entry`` (``fairdraw.designs.verify``) before it is written, as
+cyclic_NNN_k4_packing.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from typing import Any
+
+from design_files import write_entry
+from pair_cnf import PairModel, solve
+from pysat.card import CardEnc, EncType
+
+K = 4
+
+
+class PackingCNF(PairModel):
+    """The clauses for one base round of a cyclic packing (see the module docstring)."""
+
+    def __init__(self, n: int, r: int, multiplier: int | None = None, cycled: int = 0) -> None:
+        if r % 2 == 0:
+            raise ValueError("r must be odd (no pair orbit of half length)")
+        self.r, self.classes, self.fixed = r, n // r, n % r
+        if self.classes < K - 1 or (self.classes * r - (K - 1) * self.fixed) % K:
+            raise ValueError(f"{n} players do not split into Z_{r} classes and fixed players at tables of {K}")
+        super().__init__(self.classes * r)
+        self._tables()
+        self._infinity_tables()
+        self._orbits()
+        if multiplier is not None:
+            self._class_cycling(multiplier, cycled)
+
+    def _class_cycling(self, u: int, cycled: int) -> None:
+        """B invariant under μ: (c, y) -> (c + 1, u·y), u^3 = 1 mod r, three classes; the last
+        3·``cycled`` fixed players are cycled in threes by μ, the others stay (their tables are
+        then {∞, (0, a), (1, u·a), (2, u²·a)})."""
+        if self.classes != K - 1 or pow(u, 3, self.r) != 1 or u % self.r == 1:
+            raise ValueError(f"class cycling needs 3 classes and u^3 = 1 != u mod {self.r}")
+        if not 0 <= 3 * cycled <= self.fixed:
+            raise ValueError(f"cannot cycle {cycled} triples of {self.fixed} fixed players")
+        stay = self.fixed - 3 * cycled
+
+        def mu(p: int) -> int:
+            return self.point((p // self.r + 1) % self.classes, (p % self.r) * u)
+
+        def mu_fixed(j: int) -> int:
+            if j < stay:
+                return j
+            i, s = divmod(j - stay, 3)
+            return stay + 3 * i + (s + 1) % 3
+
+        self.invariant(mu)
+        for j in range(self.fixed):
+            for p in range(self.points):
+                self.tie(self.at_infinity(j, p), self.at_infinity(mu_fixed(j), mu(p)))
+
+    def point(self, c: int, y: int) -> int:
+        return c * self.r + y % self.r
+
+    def at_infinity(self, j: int, p: int) -> int:
+        """Finite point p sits at ∞j's table in B."""
+        return self.pool.id(("inf", j, p))
+
+    def _tables(self) -> None:
+        self.transitive()
+        for p in range(self.points):
+            infs = [self.at_infinity(j, p) for j in range(self.fixed)]
+            self.degree([self.same(p, q) for q in range(self.points) if q != p] + infs)
+
+    def _infinity_tables(self) -> None:
+        r = self.r
+        for j in range(self.fixed):
+            for c in range(self.classes):  # at most one point of a class
+                lits = [self.at_infinity(j, self.point(c, y)) for y in range(r)]
+                self.clauses += CardEnc.atmost(lits=lits, bound=1, vpool=self.pool, encoding=EncType.seqcounter).clauses
+            self.degree([self.at_infinity(j, p) for p in range(self.points)], K - 1)
+            for p, q in itertools.combinations(range(self.points), 2):
+                self.clauses.append([-self.at_infinity(j, p), -self.at_infinity(j, q), self.same(p, q)])
+        if self.fixed:  # ∞0 with (0, 0), (1, 0), (2, 0)
+            for c in range(self.classes):
+                self.clauses.append([self.at_infinity(0, self.point(c, 0)) if c < K - 1 else -self.at_infinity(0, self.point(c, 0))])
+
+    def _orbits(self) -> None:
+        members: dict[tuple[int, ...], list[int]] = {}
+        for p, q in itertools.combinations(range(self.points), 2):
+            (c, x), (e, y) = divmod(p, self.r), divmod(q, self.r)
+            d = (y - x) % self.r
+            members.setdefault((c, min(d, self.r - d)) if c == e else (c, e, d), []).append(self.same(p, q))
+        for lits in members.values():
+            self.clauses += CardEnc.atmost(lits=lits, bound=1, vpool=self.pool, encoding=EncType.seqcounter).clauses
+
+    def base_round(self, model: list[int]) -> list[tuple[int, ...]]:
+        """The tables of B; ∞j is player C·r + j (CyclicSpec's fixed points)."""
+        true = {v for v in model if v > 0}
+        out = set()
+        for p, members in self.tables(model).items():
+            inf = tuple(self.points + j for j in range(self.fixed) if self.at_infinity(j, p) in true)
+            out.add(tuple(sorted(members)) + inf)
+        return sorted(out)
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("n", type=int, help="players")
+    parser.add_argument("r", type=int, help="rounds = the cyclic group order (odd)")
+    parser.add_argument("--multiplier", type=int, default=None, help="B invariant under (c, y) -> (c+1, U·y), U^3 = 1")
+    parser.add_argument("--cycled", type=int, default=0, help="with --multiplier: triples of fixed players cycled by it")
+    parser.add_argument("--solver", default="cadical195", help="a python-sat solver name, or kissat[:PATH]")
+    parser.add_argument("--shuffle", type=int, default=None,
+                        help="rename the variables and reorder the clauses at random (seed): another run of a heavy-tailed search")
+    parser.add_argument("--no-write", action="store_true", help="verify and report, write nothing")
+    args = parser.parse_args(argv)
+    start = time.time()
+    cnf = PackingCNF(args.n, args.r, args.multiplier, args.cycled)
+    print(f"N={args.n}, r={args.r}: {len(cnf.clauses)} clauses, {cnf.pool.top} variables", flush=True)
+    model = solve(cnf.clauses, cnf.pool.top, args.solver, args.shuffle)
+    if model is None:
+        print(f"unsatisfiable ({time.time() - start:.0f}s)")
+        return
+    base = cnf.base_round(model)
+    seconds = time.time() - start
+    symmetry = f", invariant under (c, y) -> (c+1, {args.multiplier}y)" if args.multiplier else ""
+    entry: dict[str, Any] = {
+        "kind": "cyclic", "n": args.n, "k": K, "rounds": args.r, "group": [args.r],
+        "classes": cnf.classes, "fixed": cnf.fixed, "base": [list(t) for t in base],
+        "source": (f"cyclic packing over Z_{args.r}{symmetry}, SAT ({args.solver.split(':')[0]}), "
+                   f"searched once by tools/search_sat_packing.py {' '.join(argv)}"),
+        "search_seconds": round(seconds, 1),
+    }
+    path = write_entry(entry, rounds=args.r, suffix="_packing", dry_run=args.no_write)
+    print(f"found in {seconds:.0f}s, verified: {args.r} clean rounds for {args.n} players")
+    if path is not None:
+        print(f"written to {path}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
