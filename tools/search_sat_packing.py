@@ -18,7 +18,13 @@ one class would meet ∞j's orbit twice, and two fixed players at one table woul
 round); every pure orbit ±d and mixed orbit (c, e, δ) is met by at most one pair. Symmetry
 breaking: ∞0 sits with (c, 0) for its three classes (translate each class). Every solution goes
 through ``design_files.write_entry`` (``fairdraw.designs.verify``) before it is written, as
-cyclic_NNN_k4_packing.json.
+cyclic_NNN_k4_packing.json, and is not written when a design at least as long is already
+shipped for N.
+
+``--multiplier U --cycled T`` (three classes, U^3 = 1 mod r, U != 1) asks B to be invariant under
+(c, y) -> (c + 1, U·y), which fixes T triples of fixed players cycled by it and leaves the others
+in place; it cuts the search about threefold: 68 players, 21 rounds in 3 s with ``--multiplier 4
+--cycled 1``, where the plain model ran 15 minutes without an answer.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from typing import Any
 from design_files import write_entry
 from pair_cnf import PairModel, solve
 from pysat.card import CardEnc, EncType
+
+from fairdraw.designs.catalog import all_entries, entry_rounds
 
 K = 4
 
@@ -149,7 +157,11 @@ def main(argv: list[str]) -> None:
                    f"searched once by tools/search_sat_packing.py {' '.join(argv)}"),
         "search_seconds": round(seconds, 1),
     }
-    path = write_entry(entry, rounds=args.r, suffix="_packing", dry_run=args.no_write)
+    shipped = [len(entry_rounds(e) or []) for e in all_entries() if e["n"] == args.n and e["k"] == K]
+    longer = bool(shipped) and max(shipped) >= args.r
+    if longer:
+        print(f"a design with {max(shipped)} rounds is already shipped for {args.n} players: not written")
+    path = write_entry(entry, rounds=args.r, suffix="_packing", dry_run=args.no_write or longer)
     print(f"found in {seconds:.0f}s, verified: {args.r} clean rounds for {args.n} players")
     if path is not None:
         print(f"written to {path}")
