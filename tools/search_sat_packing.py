@@ -6,7 +6,8 @@ For field sizes whose best-known design is not found yet, the longest repeat-fre
 can ship still matters: it is what the organiser gets, and the fewer rounds are left to local
 search, the fewer repeats. The shape is that of tools/search_packings.py (whose tabu search
 found 20 rounds for 68 players and stopped there): points (c, y), c < C = N // r classes, y in
-Z_r (r odd), and f = N mod r fixed players ∞j; the base round B is developed over Z_r.
+Z_r, and f = N mod r fixed players ∞j; the base round B is developed over Z_r (for r even, no
+pair of B lies at difference r/2 inside a class: it would come back r/2 rounds later).
 
 Why SAT here: a packing only asks every pair orbit to be met *at most* once, so unlike the exact
 models (tools/search_sat.py, search_sat_transversal.py) the formula has slack: for 68 players
@@ -48,8 +49,6 @@ class PackingCNF(PairModel):
     """The clauses for one base round of a cyclic packing (see the module docstring)."""
 
     def __init__(self, n: int, r: int, multiplier: int | None = None, cycled: int = 0) -> None:
-        if r % 2 == 0:
-            raise ValueError("r must be odd (no pair orbit of half length)")
         self.r, self.classes, self.fixed = r, n // r, n % r
         if self.classes < K - 1 or (self.classes * r - (K - 1) * self.fixed) % K:
             raise ValueError(f"{n} players do not split into Z_{r} classes and fixed players at tables of {K}")
@@ -115,6 +114,9 @@ class PackingCNF(PairModel):
         for p, q in itertools.combinations(range(self.points), 2):
             (c, x), (e, y) = divmod(p, self.r), divmod(q, self.r)
             d = (y - x) % self.r
+            if c == e and 2 * d == self.r:  # a half orbit: B + t and B + t + r/2 would both hold it
+                self.clauses.append([-self.same(p, q)])
+                continue
             members.setdefault((c, min(d, self.r - d)) if c == e else (c, e, d), []).append(self.same(p, q))
         for lits in members.values():
             self.clauses += CardEnc.atmost(lits=lits, bound=1, vpool=self.pool, encoding=EncType.seqcounter).clauses
@@ -132,7 +134,7 @@ class PackingCNF(PairModel):
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("n", type=int, help="players")
-    parser.add_argument("r", type=int, help="rounds = the cyclic group order (odd)")
+    parser.add_argument("r", type=int, help="rounds = the cyclic group order")
     parser.add_argument("--multiplier", type=int, default=None, help="B invariant under (c, y) -> (c+1, U·y), U^3 = 1")
     parser.add_argument("--cycled", type=int, default=0, help="with --multiplier: triples of fixed players cycled by it")
     parser.add_argument("--solver", default="cadical195", help="a python-sat solver name, or kissat[:PATH]")
