@@ -27,9 +27,10 @@ shipped for N.
 in place; it cuts the search about threefold: 68 players, 21 rounds in 3 s with ``--multiplier 4
 --cycled 1``, where the plain model ran 15 minutes without an answer. Measured the same way:
 92 players 28 rounds (``92 28 --multiplier 9 --cycled 1``) in 50 s, 120 players 37 rounds
-(``120 37 --multiplier 10 --cycled 1``) in 499 s; ``120 39 --multiplier 16 --cycled 1`` and
-``92 27 --multiplier 10 --cycled 1`` are unsatisfiable (3 s each), ``120 39 --multiplier 16``
-with the three fixed players kept ran 15 minutes without an answer.
+(``120 37 --multiplier 10 --cycled 1``) in 499 s and 38 rounds (``120 38 --multiplier 11``) in
+240 s; ``120 39 --multiplier 16 --cycled 1``, ``120 38 --multiplier 11 --cycled 2`` and
+``92 27 --multiplier 10 --cycled 1`` are unsatisfiable (3 s each); ``120 39 --multiplier 16``
+(fixed players kept) ran 15 minutes, ``92 29`` 10 minutes, without an answer.
 """
 
 from __future__ import annotations
