@@ -8,12 +8,14 @@ symmetry to break. Each model adds its own orbit constraints on top.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import os
 import random
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable, Iterable
 
 from pysat.card import CardEnc, EncType
@@ -114,3 +116,22 @@ def solve(clauses: list[list[int]], top: int, solver: str, seed: int | None = No
         raise SystemExit(f"kissat stopped with exit code {proc.returncode}: {proc.stderr.strip()}")
     model = [int(v) for line in proc.stdout.splitlines() if line.startswith("v ") for v in line[2:].split()]
     return model_back([v for v in model if v], rename)
+
+
+def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
+    """--solver, --shuffle and --no-write, the same in every SAT tool."""
+    parser.add_argument("--solver", default="cadical195", help="a python-sat solver name, or kissat[:PATH]")
+    parser.add_argument("--shuffle", type=int, default=None,
+                        help="rename the variables and reorder the clauses at random (seed): another run of a heavy-tailed search")
+    parser.add_argument("--no-write", action="store_true", help="verify and report, write nothing")
+
+
+def run(model: PairModel, args: argparse.Namespace, label: str, start: float) -> tuple[list[int], float] | None:
+    """Report the formula's size, solve it as the arguments say; the model and the seconds since
+    ``start``, or None (reported) when it is unsatisfiable."""
+    print(f"{label}: {len(model.clauses)} clauses, {model.pool.top} variables", flush=True)
+    found = solve(model.clauses, model.pool.top, args.solver, args.shuffle)
+    if found is None:
+        print(f"unsatisfiable ({time.time() - start:.0f}s)")
+        return None
+    return found, time.time() - start

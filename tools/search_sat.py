@@ -51,7 +51,7 @@ from collections.abc import Callable
 from typing import Any
 
 from design_files import write_entry
-from pair_cnf import PairModel, solve
+from pair_cnf import PairModel, add_solver_arguments, run
 
 CLASSES = 3
 
@@ -146,21 +146,16 @@ def main(argv: list[str]) -> None:
     parser.add_argument("m", type=int, help="the cyclic group order M (3M + 2 players)")
     parser.add_argument("--multiplier", type=int, default=None)
     parser.add_argument("--t1", default=None, help="∞1's table as y0,y1,y2 (default: the solver chooses)")
-    parser.add_argument("--solver", default="cadical195")
-    parser.add_argument("--shuffle", type=int, default=None,
-                        help="rename the variables and reorder the clauses at random (seed): another run of a heavy-tailed search")
-    parser.add_argument("--no-write", action="store_true", help="verify and report, write nothing")
+    add_solver_arguments(parser)
     args = parser.parse_args(argv)
     start = time.time()
     t1 = tuple(int(y) for y in args.t1.split(",")) if args.t1 else None
     cnf = BaseRoundCNF(args.m, args.multiplier, t1)  # type: ignore[arg-type]
-    print(f"M={args.m}: {len(cnf.clauses)} clauses, {cnf.pool.top} variables", flush=True)
-    model = solve(cnf.clauses, cnf.pool.top, args.solver, args.shuffle)
-    if model is None:
-        print(f"unsatisfiable ({time.time() - start:.0f}s)")
+    solved = run(cnf, args, f"M={args.m}", start)
+    if solved is None:
         return
+    model, seconds = solved
     base = cnf.base_round(model)
-    seconds = time.time() - start
     n = 3 * args.m + 2
     symmetry = f", invariant under (c, y) -> (c+1, {args.multiplier}y)" if args.multiplier else ""
     entry: dict[str, Any] = {

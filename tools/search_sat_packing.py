@@ -42,7 +42,7 @@ import time
 from typing import Any
 
 from design_files import write_entry
-from pair_cnf import PairModel, solve
+from pair_cnf import PairModel, add_solver_arguments, run
 from pysat.card import CardEnc, EncType
 
 from fairdraw.designs.catalog import all_entries, entry_rounds
@@ -142,20 +142,15 @@ def main(argv: list[str]) -> None:
     parser.add_argument("r", type=int, help="rounds = the cyclic group order")
     parser.add_argument("--multiplier", type=int, default=None, help="B invariant under (c, y) -> (c+1, U·y), U^3 = 1")
     parser.add_argument("--cycled", type=int, default=0, help="with --multiplier: triples of fixed players cycled by it")
-    parser.add_argument("--solver", default="cadical195", help="a python-sat solver name, or kissat[:PATH]")
-    parser.add_argument("--shuffle", type=int, default=None,
-                        help="rename the variables and reorder the clauses at random (seed): another run of a heavy-tailed search")
-    parser.add_argument("--no-write", action="store_true", help="verify and report, write nothing")
+    add_solver_arguments(parser)
     args = parser.parse_args(argv)
     start = time.time()
     cnf = PackingCNF(args.n, args.r, args.multiplier, args.cycled)
-    print(f"N={args.n}, r={args.r}: {len(cnf.clauses)} clauses, {cnf.pool.top} variables", flush=True)
-    model = solve(cnf.clauses, cnf.pool.top, args.solver, args.shuffle)
-    if model is None:
-        print(f"unsatisfiable ({time.time() - start:.0f}s)")
+    solved = run(cnf, args, f"N={args.n}, r={args.r}", start)
+    if solved is None:
         return
+    model, seconds = solved
     base = cnf.base_round(model)
-    seconds = time.time() - start
     symmetry = f", invariant under (c, y) -> (c+1, {args.multiplier}y)" if args.multiplier else ""
     entry: dict[str, Any] = {
         "kind": "cyclic", "n": args.n, "k": K, "rounds": args.r, "group": [args.r],

@@ -54,7 +54,7 @@ from collections.abc import Callable
 from typing import Any
 
 from design_files import write_entry
-from pair_cnf import PairModel, solve
+from pair_cnf import PairModel, add_solver_arguments, run
 
 CLASSES = 4
 HOLES = ((0, 1), (2, 3))  # class pairs whose difference-0 orbit is the hole (partners)
@@ -161,20 +161,15 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("n", type=int, help="the cyclic group order (4n players)")
     parser.add_argument("--symmetry", default=None, help='B invariant under (x, i) -> (u·x, σ(i)), as "u:σ0σ1σ2σ3"')
-    parser.add_argument("--solver", default="cadical195")
-    parser.add_argument("--shuffle", type=int, default=None,
-                        help="rename the variables and reorder the clauses at random (seed): another run of a heavy-tailed search")
-    parser.add_argument("--no-write", action="store_true", help="verify and report, write nothing")
+    add_solver_arguments(parser)
     args = parser.parse_args(argv)
     start = time.time()
     cnf = TransversalCNF(args.n, args.symmetry)
-    print(f"n={args.n}: {len(cnf.clauses)} clauses, {cnf.pool.top} variables", flush=True)
-    model = solve(cnf.clauses, cnf.pool.top, args.solver, args.shuffle)
-    if model is None:
-        print(f"unsatisfiable ({time.time() - start:.0f}s)")
+    solved = run(cnf, args, f"n={args.n}", start)
+    if solved is None:
         return
+    model, seconds = solved
     rounds = cnf.rounds(model)
-    seconds = time.time() - start
     players, count = CLASSES * args.n, len(rounds)
     symmetry = f", base round invariant under (x, i) -> (u·x, σ(i)) = {args.symmetry}" if args.symmetry else ""
     entry: dict[str, Any] = {
