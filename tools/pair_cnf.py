@@ -4,6 +4,9 @@ A base round is stated with one Boolean per pair of players, "same table": trans
 relation a partition, a degree bound makes its parts tables, and a symmetry of the round is a tie
 between the variables of a pair and of its image. The tables need no names, so their order is no
 symmetry to break. Each model adds its own orbit constraints on top.
+
+``solve`` / ``run`` and ``add_solver_arguments`` are the solving side every SAT tool shares:
+python-sat's CaDiCaL or an external kissat, on the formula as built or shuffled by a seed.
 """
 
 from __future__ import annotations
