@@ -30,7 +30,10 @@ in place; it cuts the search about threefold: 68 players, 21 rounds in 3 s with 
 (``120 37 --multiplier 10 --cycled 1``) in 499 s and 38 rounds (``120 38 --multiplier 11``) in
 240 s; ``120 39 --multiplier 16 --cycled 1``, ``120 38 --multiplier 11 --cycled 2`` and
 ``92 27 --multiplier 10 --cycled 1`` are unsatisfiable (3 s each); ``120 39 --multiplier 16``
-(fixed players kept) ran 15 minutes, ``92 29`` 10 minutes, without an answer.
+(fixed players kept) ran 15 minutes, ``92 29`` 10 minutes, without an answer. Beyond 120
+(no best known to reach there): ``132 43 --multiplier 6 --cycled 1`` is unsatisfiable (3 s);
+``132 43 --multiplier 6`` and ``152 49 --multiplier 18 --cycled 1`` ran 15 minutes each without
+an answer.
 """
 
 from __future__ import annotations
