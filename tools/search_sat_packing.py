@@ -32,7 +32,7 @@ in place; it cuts the search about threefold: 68 players, 21 rounds in 3 s with 
 ``92 27 --multiplier 10 --cycled 1`` are unsatisfiable (3 s each); ``120 39 --multiplier 16``
 (fixed players kept) ran 15 minutes, ``92 29`` 10 minutes, without an answer. Beyond 120
 (no best known to reach there): ``132 43 --multiplier 6 --cycled 1`` is unsatisfiable (3 s);
-``132 43 --multiplier 6`` and ``152 49 --multiplier 18 --cycled 1`` ran 15 minutes each without
+``132 43 --multiplier 6`` and ``152 49 --multiplier 18`` (``--cycled`` 1 and 0) ran 15 minutes each without
 an answer.
 """
 
