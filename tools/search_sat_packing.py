@@ -17,23 +17,24 @@ Encoding: one Boolean per pair of finite points ("same table in B"), transitivit
 counting the ∞ tables; ∞j's table is one selected point of each of three classes (two points of
 one class would meet ∞j's orbit twice, and two fixed players at one table would meet in every
 round); every pure orbit ±d and mixed orbit (c, e, δ) is met by at most one pair. Symmetry
-breaking: ∞0 sits with (c, 0) for its three classes (translate each class). Every solution goes
+breaking: ∞0 sits with (c, 0) for three classes (translate each class), only with (0, 0) when
+the class cycling below moves ∞0 (see ``_pin_first_fixed_player``). Every solution goes
 through ``design_files.write_entry`` (``fairdraw.designs.verify``) before it is written, as
 cyclic_NNN_k4_packing.json, and is not written when a design at least as long is already
 shipped for N.
 
 ``--multiplier U --cycled T`` (three classes, U^3 = 1 mod r, U != 1) asks B to be invariant under
-(c, y) -> (c + 1, U·y), which fixes T triples of fixed players cycled by it and leaves the others
-in place; it cuts the search about threefold: 68 players, 21 rounds in 3 s with ``--multiplier 4
+(c, y) -> (c + 1, U·y), with T triples of fixed players cycled by it and the others kept in
+place; it cuts the search about threefold: 68 players, 21 rounds in 3 s with ``--multiplier 4
 --cycled 1``, where the plain model ran 15 minutes without an answer. Measured the same way:
 92 players 28 rounds (``92 28 --multiplier 9 --cycled 1``) in 50 s, 120 players 37 rounds
 (``120 37 --multiplier 10 --cycled 1``) in 499 s and 38 rounds (``120 38 --multiplier 11``) in
-240 s; ``120 39 --multiplier 16 --cycled 1``, ``120 38 --multiplier 11 --cycled 2`` and
-``92 27 --multiplier 10 --cycled 1`` are unsatisfiable (3 s each); ``120 39 --multiplier 16``
-(fixed players kept) ran 15 minutes, ``92 29`` 10 minutes, without an answer. Beyond 120
-(no best known to reach there): ``132 43 --multiplier 6 --cycled 1`` is unsatisfiable (3 s);
-``132 43 --multiplier 6`` and ``152 49 --multiplier 18`` (``--cycled`` 1 and 0) ran 15 minutes each without
-an answer.
+240 s; ``92 27 --multiplier 10 --cycled 1`` is unsatisfiable (3 s); ``120 39 --multiplier 16``
+(fixed players kept) ran 15 minutes, ``92 29`` 10 minutes, without an answer; with every fixed
+player cycled, ``120 39 --multiplier 16 --cycled 1``, ``120 38 --multiplier 11 --cycled 2`` and
+``132 43 --multiplier 6 --cycled 1`` ran 150 s each without an answer. Beyond 120 (no best known
+to reach there): ``132 43 --multiplier 6`` and ``152 49 --multiplier 18`` (``--cycled`` 1 and 0)
+ran 15 minutes each without an answer.
 """
 
 from __future__ import annotations
@@ -64,8 +65,18 @@ class PackingCNF(PairModel):
         self._tables()
         self._infinity_tables()
         self._orbits()
+        if self.fixed:
+            self._pin_first_fixed_player(cycled_too=multiplier is not None and 3 * cycled == self.fixed)
         if multiplier is not None:
             self._class_cycling(multiplier, cycled)
+
+    def _pin_first_fixed_player(self, cycled_too: bool) -> None:
+        """Symmetry breaking: ∞0 sits with (0, 0), (1, 0), (2, 0). Translating each class alone
+        brings any design there. Under the class cycling μ only the translations (t, u·t, u²·t)
+        keep μ; they still bring a kept ∞0's table {(0, a), (1, u·a), (2, u²·a)} to a = 0, but a
+        cycled ∞0 (``cycled_too``: every fixed player cycled) only to (0, 0) itself."""
+        for c in range(1 if cycled_too else K - 1):
+            self.clauses.append([self.at_infinity(0, self.point(c, 0))])
 
     def _class_cycling(self, u: int, cycled: int) -> None:
         """B invariant under μ: (c, y) -> (c + 1, u·y), u^3 = 1 mod r, three classes; the last
@@ -113,9 +124,6 @@ class PackingCNF(PairModel):
             self.degree([self.at_infinity(j, p) for p in range(self.points)], K - 1)
             for p, q in itertools.combinations(range(self.points), 2):
                 self.clauses.append([-self.at_infinity(j, p), -self.at_infinity(j, q), self.same(p, q)])
-        if self.fixed:  # ∞0 with (0, 0), (1, 0), (2, 0)
-            for c in range(self.classes):
-                self.clauses.append([self.at_infinity(0, self.point(c, 0)) if c < K - 1 else -self.at_infinity(0, self.point(c, 0))])
 
     def _orbits(self) -> None:
         members: dict[tuple[int, ...], list[int]] = {}
