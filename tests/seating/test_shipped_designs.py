@@ -77,3 +77,21 @@ def test_68_players_packing_is_21_rounds_with_its_class_cycling_symmetry() -> No
 
     base = {tuple(sorted(t)) for t in entry["base"]}
     assert {tuple(sorted(mu(p) for p in t)) for t in base} == base
+
+
+BEYOND_120 = [e for e in ENTRIES if e["n"] > 120 and e["kind"] == "cyclic"]
+
+
+def test_cyclotomic_designs_beyond_120_are_shipped() -> None:
+    assert {e["n"] for e in BEYOND_120} >= {124, 184, 220, 268, 328, 364}
+
+
+@pytest.mark.parametrize("entry", BEYOND_120, ids=[str(e["n"]) for e in BEYOND_120])
+def test_cyclotomic_design_beyond_120_is_a_resolvable_bibd(entry: dict) -> None:
+    """N = 3q + 1 (q = 1 mod 4 a prime power) beyond the reference table: (N - 1)/3 rounds in
+    which every pair meets exactly once (a resolvable (N, 4, 1) design), the bound."""
+    rounds = _rounds(entry)
+    n = entry["n"]
+    assert len(rounds) == (n - 1) // 3
+    pairs = sum(len(t) * (len(t) - 1) // 2 for rnd in rounds for t in rnd)
+    assert pairs == n * (n - 1) // 2 and verify(rounds, 4, n).clean
