@@ -39,3 +39,18 @@ def write_entry(
     doc = {"format": "fairdraw.designs/1", "designs": [entry]}
     path.write_text(json.dumps(doc, indent=indent) + "\n", encoding="utf-8")
     return path
+
+
+def ship_rounds(rounds: list[list[tuple[int, ...]]], *, n: int, source: str, seconds: float, dry_run: bool) -> None:
+    """Write explicit rounds (tables of 4) found by a search, through ``write_entry``'s check, and
+    report it: the shared ending of the SAT tools that ship whole schedules."""
+    entry: dict[str, Any] = {
+        "kind": "rounds", "n": n, "k": 4,
+        "rounds": [[list(t) for t in rnd] for rnd in rounds],
+        "source": source,
+        "search_seconds": round(seconds, 1),
+    }
+    path = write_entry(entry, rounds=len(rounds), indent=None, dry_run=dry_run)
+    print(f"found in {seconds:.0f}s, verified: {len(rounds)} clean rounds for {n} players")
+    if path is not None:
+        print(f"written to {path}")

@@ -51,9 +51,8 @@ import math
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
-from design_files import write_entry
+from design_files import ship_rounds
 from pair_cnf import PairModel, add_solver_arguments, run
 
 CLASSES = 4
@@ -169,22 +168,11 @@ def main(argv: list[str]) -> None:
     if solved is None:
         return
     model, seconds = solved
-    rounds = cnf.rounds(model)
-    players, count = CLASSES * args.n, len(rounds)
     symmetry = f", base round invariant under (x, i) -> (u·x, σ(i)) = {args.symmetry}" if args.symmetry else ""
-    entry: dict[str, Any] = {
-        "kind": "rounds", "n": players, "k": 4,
-        "rounds": [[list(t) for t in rnd] for rnd in rounds],
-        "source": (f"base round over Z_{args.n} x 4 developed {args.n} times plus {cnf.fixed} fixed transversal "
-                   f"rounds{symmetry}, SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_transversal.py "
-                   f"{' '.join(argv)}"),
-        "search_seconds": round(seconds, 1),
-    }
-    path = write_entry(entry, rounds=count, indent=None, dry_run=args.no_write)
-    print(f"found in {seconds:.0f}s, verified: {count} clean rounds for {players} players")
-    if path is not None:
-        print(f"written to {path}")
-
+    source = (f"base round over Z_{args.n} x 4 developed {args.n} times plus {cnf.fixed} fixed transversal "
+              f"rounds{symmetry}, SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_transversal.py "
+              f"{' '.join(argv)}")
+    ship_rounds(cnf.rounds(model), n=CLASSES * args.n, source=source, seconds=seconds, dry_run=args.no_write)
 
 if __name__ == "__main__":
     main(sys.argv[1:])

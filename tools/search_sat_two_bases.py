@@ -53,7 +53,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from design_files import write_entry
+from design_files import ship_rounds
 from pair_cnf import PairModel, add_solver_arguments, run
 
 ORBITS = 6
@@ -169,20 +169,9 @@ def main(argv: list[str]) -> None:
     if solved is None:
         return
     model, seconds = solved
-    rounds = cnf.rounds(model)
-    players, count = ORBITS * args.n + 2, len(rounds)
-    entry: dict[str, Any] = {
-        "kind": "rounds", "n": players, "k": 4,
-        "rounds": [[list(t) for t in rnd] for rnd in rounds],
-        "source": (f"two base rounds over Z_{args.n} x 6 + 2 (symmetries {args.sym0} and {args.sym1}), "
-                   f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_two_bases.py {' '.join(argv)}"),
-        "search_seconds": round(seconds, 1),
-    }
-    path = write_entry(entry, rounds=count, indent=None, dry_run=args.no_write)
-    print(f"found in {seconds:.0f}s, verified: {count} clean rounds for {players} players")
-    if path is not None:
-        print(f"written to {path}")
-
+    source = (f"two base rounds over Z_{args.n} x 6 + 2 (symmetries {args.sym0} and {args.sym1}), "
+              f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_two_bases.py {' '.join(argv)}")
+    ship_rounds(cnf.rounds(model), n=ORBITS * args.n + 2, source=source, seconds=seconds, dry_run=args.no_write)
 
 if __name__ == "__main__":
     main(sys.argv[1:])
