@@ -174,5 +174,6 @@ def main(argv: list[str]) -> None:
               f"{' '.join(argv)}")
     ship_rounds(cnf.rounds(model), n=CLASSES * args.n, source=source, seconds=seconds, dry_run=args.no_write)
 
+
 if __name__ == "__main__":
     main(sys.argv[1:])

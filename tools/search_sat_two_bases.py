@@ -173,5 +173,6 @@ def main(argv: list[str]) -> None:
               f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_two_bases.py {' '.join(argv)}")
     ship_rounds(cnf.rounds(model), n=ORBITS * args.n + 2, source=source, seconds=seconds, dry_run=args.no_write)
 
+
 if __name__ == "__main__":
     main(sys.argv[1:])
