@@ -25,6 +25,8 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+Pair = Callable[[int, int], int]  # a pair of players -> its CNF variable
+
 
 class PairModel:
     """A CNF over the pairs of ``points`` players (0 .. points-1)."""
@@ -41,10 +43,12 @@ class PairModel:
     def exactly_one(self, lits: list[int]) -> None:
         self.clauses += CardEnc.equals(lits=lits, bound=1, vpool=self.pool, encoding=EncType.pairwise).clauses
 
-    def transitive(self) -> None:
-        """p~q and q~r imply p~r, for every triple: 'same table' is an equivalence."""
+    def transitive(self, var: Pair | None = None) -> None:
+        """p~q and q~r imply p~r, for every triple: 'same table' is an equivalence. ``var`` names
+        the pair variables (default ``same``; a model of several base rounds passes its round's)."""
+        var = var or self.same
         for p, q, r in itertools.combinations(range(self.points), 3):
-            a, b, c = self.same(p, q), self.same(q, r), self.same(p, r)
+            a, b, c = var(p, q), var(q, r), var(p, r)
             self.clauses += [[-a, -b, c], [-a, -c, b], [-b, -c, a]]
 
     def degree(self, lits: list[int], bound: int = 3) -> None:
@@ -56,17 +60,19 @@ class PairModel:
         if a != b:
             self.clauses += [[-a, b], [a, -b]]
 
-    def invariant(self, mu: Callable[[int], int]) -> None:
+    def invariant(self, mu: Callable[[int], int], var: Pair | None = None) -> None:
         """The base round is mapped onto itself by the player map ``mu``."""
+        var = var or self.same
         for p, q in itertools.combinations(range(self.points), 2):
-            self.tie(self.same(p, q), self.same(mu(p), mu(q)))
+            self.tie(var(p, q), var(mu(p), mu(q)))
 
-    def tables(self, model: Iterable[int]) -> dict[int, set[int]]:
+    def tables(self, model: Iterable[int], var: Pair | None = None) -> dict[int, set[int]]:
         """Each player's table (itself included) in a model of the formula."""
+        var = var or self.same
         true = {v for v in model if v > 0}
         table = {p: {p} for p in range(self.points)}
         for p, q in itertools.combinations(range(self.points), 2):
-            if self.same(p, q) in true:
+            if var(p, q) in true:
                 table[p].add(q)
                 table[q].add(p)
         return table

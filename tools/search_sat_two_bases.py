@@ -29,8 +29,8 @@ B0's shifts 0): with B1 left free, 10 of the 23 kinds for B0 are refuted within 
 (10,000 conflicts each): the negation σ = 012345, u = -1 has 19 of its 26 B1 shift choices refuted
 (∞ kept or swapped), σ = 102345 (orbits 0 and 1 swapped), u = -1 with ∞ kept all 13, and
 σ = 103245, u = 1 with ∞ swapped its only one. With σ = 102345, u = -1 and ∞0 <-> ∞1 the solver
-gets no answer for n = 11 (for n = 7 it refutes the non-zero B1 shifts within 3 s), and a parity count rules the equal-shift case out for n = 3 (mod 4) (n = 7, 11):
-a pair {p, μp} can only sit at a μ-invariant table, and all 3(n - 1) such pairs are needed (they
+gets no answer for n = 11 (for n = 7 it refutes the non-zero B1 shifts within 3 s), and a parity
+count rules the equal-shift case out for n = 3 (mod 4) (n = 7, 11): a pair {p, μp} can only sit at a μ-invariant table, and all 3(n - 1) such pairs are needed (they
 alone can meet the pure orbits of orbits 2..5 and the orbits (0, 1, d)); with the four fixed
 points (i, 0), i >= 2, two to a table in each round, that leaves t_0 + t_1 = (3n - 7)/2 invariant
 tables of two such pairs, odd, while in each round the other tables come in pairs {T, μT}, which
@@ -46,6 +46,7 @@ by ``fairdraw.designs.verify`` (``design_files.write_entry``) and shipped as exp
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import math
 import sys
@@ -69,12 +70,14 @@ class TwoBasesCNF(PairModel):
         super().__init__(ORBITS * n + 2)
         self.n = n
         self.inf = (ORBITS * n, ORBITS * n + 1)
-        self.specs = specs
-        self.maps = [self._symmetry(spec) for spec in specs]
-        for r in range(ROUNDS):
-            self._tables(r)
-            if self.maps[r] is not None:
-                self._symmetric(r)
+        for r, spec in enumerate(specs):
+            var = functools.partial(self.at, r)
+            self.transitive(var)
+            for p in range(self.points):
+                self.degree([var(p, q) for q in range(self.points) if q != p])
+            mu = self._symmetry(spec)
+            if mu is not None:
+                self.invariant(mu, var)
         self._orbits()
 
     def _symmetry(self, spec: str) -> Callable[[int], int] | None:
@@ -87,7 +90,9 @@ class TwoBasesCNF(PairModel):
             raise ValueError(f"symmetry {spec!r}: expected σ:u:s0,..,s5[:x], σ six digits")
         sigma, u = [int(c) for c in parts[0]], int(parts[1]) % self.n
         shifts = [int(v) % self.n for v in parts[2].split(",")]
-        swap = len(parts) == 4 and parts[3] == "x"
+        if len(parts) == 4 and parts[3] != "x":
+            raise ValueError(f"symmetry {spec!r}: the fourth part can only be x (swap ∞0 and ∞1)")
+        swap = len(parts) == 4
         if sorted(sigma) != list(range(ORBITS)) or len(shifts) != ORBITS or math.gcd(u, self.n) != 1:
             raise ValueError(f"symmetry {spec!r}: σ must permute 0..5, six shifts, u a unit mod {self.n}")
         if any(sigma[2 * k] // 2 != sigma[2 * k + 1] // 2 or shifts[2 * k] != shifts[2 * k + 1] for k in range(3)):
@@ -105,19 +110,6 @@ class TwoBasesCNF(PairModel):
     def at(self, r: int, p: int, q: int) -> int:
         """The variable 'p and q share a table of B_r'."""
         return self.pool.id((r, min(p, q), max(p, q)))
-
-    def _tables(self, r: int) -> None:
-        for p, q, t in itertools.combinations(range(self.points), 3):
-            a, b, c = self.at(r, p, q), self.at(r, q, t), self.at(r, p, t)
-            self.clauses += [[-a, -b, c], [-a, -c, b], [-b, -c, a]]
-        for p in range(self.points):
-            self.degree([self.at(r, p, q) for q in range(self.points) if q != p])
-
-    def _symmetric(self, r: int) -> None:
-        mu = self.maps[r]
-        assert mu is not None
-        for p, q in itertools.combinations(range(self.points), 2):
-            self.tie(self.at(r, p, q), self.at(r, mu(p), mu(q)))
 
     def orbit(self, p: int, q: int) -> tuple[Any, ...]:
         """The Z_n-orbit of the pair {p, q}, p < q."""
@@ -144,12 +136,9 @@ class TwoBasesCNF(PairModel):
 
     def rounds(self, model: list[int]) -> list[list[tuple[int, ...]]]:
         """All 2n rounds: the n translates of B0, then of B1."""
-        n, true = self.n, {v for v in model if v > 0}
-        out = []
+        n, out = self.n, []
         for r in range(ROUNDS):
-            base = set()
-            for p in range(self.points):
-                base.add(tuple(sorted([p] + [q for q in range(self.points) if q != p and self.at(r, p, q) in true])))
+            base = {tuple(sorted(t)) for t in self.tables(model, functools.partial(self.at, r)).values()}
             for t in range(n):
                 moved = (tuple(sorted(p if p in self.inf else (p // n) * n + (p + t) % n for p in b)) for b in base)
                 out.append(sorted(moved))
