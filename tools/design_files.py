@@ -43,7 +43,7 @@ def write_entry(
 
 def ship_rounds(rounds: list[list[tuple[int, ...]]], *, n: int, source: str, seconds: float, dry_run: bool) -> None:
     """Write explicit rounds (tables of 4) found by a search, through ``write_entry``'s check, and
-    report it: the shared ending of the SAT tools that ship whole schedules."""
+    report it (the SAT tools reach it through ``pair_cnf.run_and_ship``)."""
     entry: dict[str, Any] = {
         "kind": "rounds", "n": n, "k": 4,
         "rounds": [[list(t) for t in rnd] for rnd in rounds],

@@ -6,7 +6,8 @@ between the variables of a pair and of its image. The tables need no names, so t
 symmetry to break. Each model adds its own orbit constraints on top.
 
 ``solve`` / ``run`` and ``add_solver_arguments`` are the solving side every SAT tool shares:
-python-sat's CaDiCaL or an external kissat, on the formula as built or shuffled by a seed.
+python-sat's CaDiCaL or an external kissat, on the formula as built or shuffled by a seed;
+``run_and_ship`` is the ending of the tools that ship whole schedules.
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable
 
+from design_files import ship_rounds
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 Pair = Callable[[int, int], int]  # a pair of players -> its CNF variable
+Rounds = list[list[tuple[int, ...]]]
 
 
 class PairModel:
@@ -144,3 +147,17 @@ def run(model: PairModel, args: argparse.Namespace, label: str, start: float) ->
         print(f"unsatisfiable ({time.time() - start:.0f}s)")
         return None
     return found, time.time() - start
+
+
+def run_and_ship(
+    model: PairModel, rounds: Callable[[list[int]], Rounds], args: argparse.Namespace, label: str, start: float,
+    *, shape: str, command: str,
+) -> None:
+    """``run``, then ship the schedule ``rounds`` reads off a solution (``design_files.ship_rounds``:
+    verified first) with its source: the shape, the solver and the ``command`` that found it."""
+    solved = run(model, args, label, start)
+    if solved is None:
+        return
+    found, seconds = solved
+    source = f"{shape}, SAT ({args.solver.split(':')[0]}), searched once by {command}"
+    ship_rounds(rounds(found), n=model.points, source=source, seconds=seconds, dry_run=args.no_write)

@@ -52,8 +52,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from design_files import ship_rounds
-from pair_cnf import PairModel, add_solver_arguments, run
+from pair_cnf import PairModel, add_solver_arguments, run_and_ship
 
 CLASSES = 4
 HOLES = ((0, 1), (2, 3))  # class pairs whose difference-0 orbit is the hole (partners)
@@ -164,15 +163,10 @@ def main(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     start = time.time()
     cnf = TransversalCNF(args.n, args.symmetry)
-    solved = run(cnf, args, f"n={args.n}", start)
-    if solved is None:
-        return
-    model, seconds = solved
     symmetry = f", base round invariant under (x, i) -> (u·x, σ(i)) = {args.symmetry}" if args.symmetry else ""
-    source = (f"base round over Z_{args.n} x 4 developed {args.n} times plus {cnf.fixed} fixed transversal "
-              f"rounds{symmetry}, SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_transversal.py "
-              f"{' '.join(argv)}")
-    ship_rounds(cnf.rounds(model), n=CLASSES * args.n, source=source, seconds=seconds, dry_run=args.no_write)
+    shape = f"base round over Z_{args.n} x 4 developed {args.n} times plus {cnf.fixed} fixed transversal rounds{symmetry}"
+    run_and_ship(cnf, cnf.rounds, args, f"n={args.n}", start, shape=shape,
+                 command=f"tools/search_sat_transversal.py {' '.join(argv)}")
 
 
 if __name__ == "__main__":

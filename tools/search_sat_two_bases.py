@@ -54,8 +54,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from design_files import ship_rounds
-from pair_cnf import PairModel, add_solver_arguments, run
+from pair_cnf import PairModel, add_solver_arguments, run_and_ship
 
 ORBITS = 6
 ROUNDS = 2
@@ -154,13 +153,9 @@ def main(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     start = time.time()
     cnf = TwoBasesCNF(args.n, (args.sym0, args.sym1))
-    solved = run(cnf, args, f"n={args.n}, B0 {args.sym0}, B1 {args.sym1}", start)
-    if solved is None:
-        return
-    model, seconds = solved
-    source = (f"two base rounds over Z_{args.n} x 6 + 2 (symmetries {args.sym0} and {args.sym1}), "
-              f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_two_bases.py {' '.join(argv)}")
-    ship_rounds(cnf.rounds(model), n=ORBITS * args.n + 2, source=source, seconds=seconds, dry_run=args.no_write)
+    run_and_ship(cnf, cnf.rounds, args, f"n={args.n}, B0 {args.sym0}, B1 {args.sym1}", start,
+                 shape=f"two base rounds over Z_{args.n} x 6 + 2 (symmetries {args.sym0} and {args.sym1})",
+                 command=f"tools/search_sat_two_bases.py {' '.join(argv)}")
 
 
 if __name__ == "__main__":
