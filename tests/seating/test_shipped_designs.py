@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fairdraw.designs import verify
+from fairdraw.designs import best_design, verify
 from fairdraw.designs.catalog import all_entries, entry_rounds
 from fairdraw.systems.mahjong.reference import BEST_KNOWN_4
 
@@ -77,6 +77,32 @@ def test_68_players_packing_is_21_rounds_with_its_class_cycling_symmetry() -> No
 
     base = {tuple(sorted(t)) for t in entry["base"]}
     assert {tuple(sorted(mu(p) for p in t)) for t in base} == base
+
+
+def _splits(total: int, largest: int) -> list[list[int]]:
+    """The ways to write ``total`` as a sum of parts of at most ``largest``, largest first."""
+    if total == 0:
+        return [[]]
+    return [[part, *rest] for part in range(min(total, largest), 0, -1) for rest in _splits(total - part, part)]
+
+
+def test_68_players_packing_leaves_a_22nd_round_at_least_34_repeats() -> None:
+    """docs/mahjong.md's floor for 22 rounds from the 21-round packing: its five fixed players
+    have met everyone else and not each other, and the unmet pairs of the others hold no
+    triangle. A table with i fixed players then repeats their i(4 - i) pairs with the others and
+    all the others' pairs but a triangle-free set (at most 4, 2, 1 of 6, 3, 1 pairs); over every
+    way to seat the fixed players, the fewest repeats are 34, and the seating does not beat it."""
+    entry = next(e for e in ENTRIES if e["n"] == 68 and e["k"] == 4)
+    rounds, fixed = _rounds(entry), set(range(63, 68))
+    met = {frozenset((a, b)) for rnd in rounds for t in rnd for a in t for b in t if a != b}
+    unmet = {p: {q for q in range(68) if q != p and frozenset((p, q)) not in met} for p in range(68)}
+    assert all(unmet[f] == fixed - {f} for f in fixed)
+    others = [p for p in range(68) if p not in fixed]
+    assert not any((unmet[a] & unmet[b]) - fixed for a in others for b in unmet[a] - fixed)
+    least = {i: i * (4 - i) + (6, 3, 1, 0, 0)[i] - (4, 2, 1, 0, 0)[i] for i in range(5)}
+    floor = min(sum(least[i] for i in parts) + least[0] * (17 - len(parts)) for parts in _splits(5, 4))
+    assert floor == 34
+    assert verify(best_design(68, 4, 22).rounds, 4, 68).repeats >= floor
 
 
 BEYOND_120 = [e for e in ENTRIES if e["n"] > 120 and e["n"] % 12 == 4 and e["kind"] == "cyclic"]
