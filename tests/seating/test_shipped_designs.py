@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fairdraw.designs import best_design, verify
+from fairdraw.designs import best_design, pair_counts, verify
 from fairdraw.designs.catalog import all_entries, entry_rounds
 from fairdraw.systems.mahjong.reference import BEST_KNOWN_4
 
@@ -94,12 +94,13 @@ def test_68_players_packing_leaves_a_22nd_round_at_least_34_repeats() -> None:
     way to seat the fixed players, the fewest repeats are 34, and the seating does not beat it."""
     entry = next(e for e in ENTRIES if e["n"] == 68 and e["k"] == 4)
     rounds, fixed = _rounds(entry), set(range(63, 68))
-    met = {frozenset((a, b)) for rnd in rounds for t in rnd for a in t for b in t if a != b}
-    unmet = {p: {q for q in range(68) if q != p and frozenset((p, q)) not in met} for p in range(68)}
+    met = pair_counts(rounds)
+    unmet = {p: {q for q in range(68) if q != p and (min(p, q), max(p, q)) not in met} for p in range(68)}
     assert all(unmet[f] == fixed - {f} for f in fixed)
     others = [p for p in range(68) if p not in fixed]
     assert not any((unmet[a] & unmet[b]) - fixed for a in others for b in unmet[a] - fixed)
-    least = {i: i * (4 - i) + (6, 3, 1, 0, 0)[i] - (4, 2, 1, 0, 0)[i] for i in range(5)}
+    triangle_free_most = (4, 2, 1, 0, 0)  # edges of a triangle-free graph on 4 - i players
+    least = {i: i * (4 - i) + (4 - i) * (3 - i) // 2 - triangle_free_most[i] for i in range(5)}
     floor = min(sum(least[i] for i in parts) + least[0] * (17 - len(parts)) for parts in _splits(5, 4))
     assert floor == 34
     assert verify(best_design(68, 4, 22).rounds, 4, 68).repeats >= floor
