@@ -96,12 +96,13 @@ def test_same_seed_byte_identical_and_different_seed_differs() -> None:
     assert numbers_a != numbers_c
 
 
-def test_byte_identical_across_processes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("players,rounds", [("19", "4"), ("22", "7")])
+def test_byte_identical_across_processes(tmp_path: Path, players: str, rounds: str) -> None:
     outs = []
     for hashseed in ("1", "2"):
         env = dict(os.environ, PYTHONPATH=SRC, PYTHONHASHSEED=hashseed)
         res = subprocess.run(
-            [sys.executable, "-m", "fairdraw.cli.app", "seat", "--players", "19", "--rounds", "4", "--byes",
+            [sys.executable, "-m", "fairdraw.cli.app", "seat", "--players", players, "--rounds", rounds, "--byes",
              "--seed", "s", "--json"],
             env=env, capture_output=True, check=True,
         )

@@ -82,6 +82,26 @@ def improve(
 
     Tables may have different sizes (leagues); sizes are kept.
     """
+    return improve_with_byes(fixed, free, n, seed=seed, steps=steps)[0]
+
+
+def improve_with_byes(
+    fixed: Sequence[Round],
+    free: Sequence[Round],
+    n: int,
+    *,
+    byes: Sequence[Sequence[int]] | None = None,
+    fixed_byes: Sequence[Sequence[int]] = (),
+    sit_range: tuple[int, int] = (0, 0),
+    seed: int = 0,
+    steps: int = 4000,
+) -> tuple[list[Round], list[list[int]]]:
+    """``improve`` for a field with sit-outs: ``byes[r]`` sit out free round r, and a move may
+    also swap a seated player with one who sits out, as long as every player's sit-outs
+    (``fixed_byes`` count too) stay within ``sit_range`` (the even spread of issue 4, build 1).
+
+    Returns (rounds, sit-outs per round), the best seen.
+    """
     rng = random.Random(seed)
     pc = PairCounts(n)
     for rnd in fixed:
@@ -91,12 +111,18 @@ def improve(
     for rnd in rounds:
         for t in rnd:
             pc.add_table(t)
+    out = [list(b) for b in byes] if byes is not None else [[] for _ in rounds]
     if not rounds:
-        return []
+        return [], []
+    lo, hi = sit_range
+    sits = [0] * n
+    for b in [*fixed_byes, *out]:
+        for p in b:
+            sits[p] += 1
     cost = pc.total()
     inc, dec = pc.tables(len(fixed) + len(free) + 2)
     best_cost = cost
-    best = [[tuple(t) for t in rnd] for rnd in rounds]
+    best = ([[tuple(t) for t in rnd] for rnd in rounds], [list(b) for b in out])
     tabu: dict[tuple[int, int, int], int] = {}
     for step in range(steps):
         ri = rng.randrange(len(rounds))
@@ -133,19 +159,42 @@ def improve(
                     if best_delta is None or d < best_delta or (d == best_delta and rng.random() < 0.3):
                         best_delta = d
                         choice = (ti, pi, tj, pj)
+            if sits[p] >= hi:
+                continue
+            for pj, q in enumerate(out[ri]):
+                if sits[q] <= lo:
+                    continue
+                d = sum(dec[pc.m[p][a]] + inc[pc.m[q][a]] for a in A if a != p)
+                if tabu.get((ri, q, -1), -1) > step and cost + d >= best_cost:
+                    continue
+                if best_delta is None or d < best_delta or (d == best_delta and rng.random() < 0.3):
+                    best_delta = d
+                    choice = (ti, pi, -1, pj)
         if choice is None:
             continue
         ti, pi, tj, pj = choice
-        p, q = rnd[ti][pi], rnd[tj][pj]
-        _apply_swap(pc, rnd[ti], rnd[tj], pi, pj)
-        cost += best_delta or 0
         tenure = 5 + rng.randrange(10)
-        tabu[(ri, p, ti)] = step + tenure
-        tabu[(ri, q, tj)] = step + tenure
+        if tj < 0:
+            # the seated player p sits out, the sitting-out q takes the seat
+            A, sitting = rnd[ti], out[ri]
+            p, q = A[pi], sitting[pj]
+            pc.add_table(A, -1)
+            A[pi], sitting[pj] = q, p
+            pc.add_table(A, 1)
+            sits[p] += 1
+            sits[q] -= 1
+            tabu[(ri, p, ti)] = step + tenure
+            tabu[(ri, q, -1)] = step + tenure
+        else:
+            p, q = rnd[ti][pi], rnd[tj][pj]
+            _apply_swap(pc, rnd[ti], rnd[tj], pi, pj)
+            tabu[(ri, p, ti)] = step + tenure
+            tabu[(ri, q, tj)] = step + tenure
+        cost += best_delta or 0
         if cost < best_cost:
             best_cost = cost
-            best = [[tuple(t) for t in r] for r in rounds]
-    return [[tuple(sorted(t)) for t in rnd] for rnd in best]
+            best = ([[tuple(t) for t in r] for r in rounds], [list(b) for b in out])
+    return [[tuple(sorted(t)) for t in rnd] for rnd in best[0]], [sorted(b) for b in best[1]]
 
 
 def greedy_round(

@@ -11,15 +11,15 @@ lowest maximum, (c) winds, (d) separation.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, upper_bound
-from fairdraw.designs.extend import PairCounts, greedy_round, improve
+from fairdraw.designs.substitute import schedule_with_sit_outs
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int
 from fairdraw.systems.mahjong.reference import best_known
 from fairdraw.systems.mahjong.separate import same_group_meetings, separate
@@ -41,8 +41,8 @@ def _design_rounds(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRoun
     A field that does not fill the tables (``--byes``) sits out n mod k players a round:
     with k-1 out, the design for n+1 gets a phantom position whose table sits out (a
     repeat-free design sends the phantom to new players every round, so nobody sits out
-    twice while the design lasts); otherwise the sit-outs rotate through the draw order
-    and the rest is seated by local search.
+    twice while the design lasts); otherwise the design for n - (n mod k) gets the extra
+    players in the seats of players who sit out (``fairdraw.designs.substitute``).
     """
     b = n % k
     s = seed_int(seed, "design")
@@ -56,25 +56,21 @@ def _design_rounds(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRoun
             out.append([t for t in rnd if n not in t])
             byes.append(sorted(p for t in rnd if n in t for p in t if p != n))
         return out, byes, f"{d.source}, one phantom seat (its table sits out)", d.clean_rounds
-    rng = random.Random(s)
-    pc = PairCounts(n)
-    out, byes = [], []
-    for r in range(rounds):
-        out_r = [(r * b + j) % n for j in range(b)]
-        present = [p for p in range(n) if p not in out_r]
-        rnd = greedy_round(pc, [k] * (len(present) // k), rng, present)
-        for t in rnd:
-            pc.add_table(t)
-        out.append(rnd)
-        byes.append(sorted(out_r))
-    out = improve([], out, n, seed=s, steps=max(100, 3000 // max(1, rounds)))
-    from fairdraw.designs.verify import pair_counts
+    seated, byes, source = schedule_with_sit_outs(n, k, rounds, seed=s)
+    return seated, byes, source, _clean_rounds(seated)
 
-    clean = 0
-    for r in range(1, len(out) + 1):
-        if max(pair_counts(out[:r]).values(), default=0) <= 1:
-            clean = r
-    return out, byes, "greedy + tabu local search with rotating sit-outs", clean
+
+def _clean_rounds(rounds: Sequence[PosRound]) -> int:
+    """How many leading rounds have no repeated pair (sit-outs make the design checker's
+    "everyone seated" test inapplicable, so only the pairs are counted)."""
+    met: set[tuple[int, int]] = set()
+    for r, rnd in enumerate(rounds):
+        for table in rnd:
+            for pair in combinations(sorted(table), 2):
+                if pair in met:
+                    return r
+                met.add(pair)
+    return len(rounds)
 
 
 def seating_metrics(rounds: Sequence[Sequence[Sequence[int]]], players: Sequence[int], k: int) -> dict[str, Any]:

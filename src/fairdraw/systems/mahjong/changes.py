@@ -14,7 +14,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
-from fairdraw.designs.extend import PairCounts, greedy_round, improve
+from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes
 from fairdraw.systems.mahjong import nearest_counts, seating_metrics
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
@@ -102,7 +102,13 @@ def reseat(
             pc.add_table(t)
         new_rounds.append([tuple(t) for t in rnd])
         new_byes.append(sorted(out))
-    new_rounds = improve(kept_pos, new_rounds, n, seed=seed_int(seed, "reseat-polish"), steps=600)
+    # who sits out may change too, within the spread the fewest-first choice above left
+    kept_byes = [[pos[bye.id] for bye in r.byes if bye.id in pos] for r in kept]
+    spread = (min(byes_so_far.values()), max(byes_so_far.values()))
+    new_rounds, new_byes = improve_with_byes(
+        kept_pos, new_rounds, n, byes=new_byes, fixed_byes=kept_byes, sit_range=spread,
+        seed=seed_int(seed, "reseat-polish"), steps=600,
+    )
     seated = assign_winds(new_rounds, k)
     visits: dict[tuple[int, int], int] = {}
     for r in kept:
