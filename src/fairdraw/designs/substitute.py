@@ -51,7 +51,7 @@ def rotation(n: int, b: int, rounds: int) -> list[list[int]]:
 
 
 def _greedy_seats(base: Sequence[Round], n: int, seed: int) -> dict[tuple[int, int, int], int]:
-    """(round, table, seat) -> extra: a feasible start for the solver. Extras sit out when
+    """(round, table, seat) -> extra: the first choice. Extras sit out when
     the rotation says so; otherwise each takes, round by round, the free seat whose
     tablemates it has met least (ties at random), of a base player who has not sat out."""
     rng = random.Random(seed)
@@ -133,7 +133,6 @@ def _repairs(base: Sequence[Round], n: int, seats: dict[tuple[int, int, int], in
     keeps the design's own pairs intact, so only the extras' meetings can change."""
     rng = random.Random(seed)
     base_n = sum(len(t) for t in base[0])
-    extras = range(base_n, n)
     _, hi = sit_out_range(n, n - base_n, len(base))
     seats = dict(seats)
     at: dict[tuple[int, int], tuple[int, int]] = {(r, e): (ti, si) for (r, ti, si), e in seats.items()}
@@ -193,7 +192,7 @@ def _repairs(base: Sequence[Round], n: int, seats: dict[tuple[int, int, int], in
                 options.append((cost + _move_delta(met, e, y, p, here, occupants(r, ti), ti == old[0], base_n), rng.random(), ti, si))
         if not options:
             continue
-        after, _, ti, si = min(options)
+        _, _, ti, si = min(options)
         tabu[(r, e, *old)] = step + 3 + rng.randrange(6)
         cost += move(r, e, (ti, si))
         if cost < best_cost:
@@ -413,7 +412,7 @@ def schedule_with_sit_outs(n: int, k: int, rounds: int, *, seed: int = 0) -> tup
         source = "greedy + tabu local search with sit-out swaps"
     else:
         who = "1 extra player" if b == 1 else f"{b} extra players"
-        source = f"{design.source}, {who} in the seats of sit-outs (CP-SAT)"
+        source = f"{design.source}, {who} in the seats of sit-outs"
         if extra or polished:
             source += " + tabu local search"
     return seated, byes, source
