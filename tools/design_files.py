@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from fairdraw.designs.catalog import entry_rounds
+from fairdraw.designs.catalog import entry_rounds, sit_out_problems
 from fairdraw.designs.verify import verify
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "fairdraw" / "data" / "mahjong"
@@ -54,3 +54,26 @@ def ship_rounds(rounds: list[list[tuple[int, ...]]], *, n: int, source: str, sec
     print(f"found in {seconds:.0f}s, verified: {len(rounds)} clean rounds for {n} players")
     if path is not None:
         print(f"written to {path}")
+
+
+def ship_sit_outs(
+    rounds: list[list[tuple[int, ...]]], byes: list[list[int]], *, n: int, source: str, seconds: float, dry_run: bool
+) -> None:
+    """Write a schedule with sit-outs (N mod 4 players out each round) as sit_outs_NNN_k4.json,
+    once the package's reader (``catalog.sit_out_schedules``) accepts it, verified."""
+    entry: dict[str, Any] = {
+        "n": n, "k": 4,
+        "rounds": [[list(t) for t in rnd] for rnd in rounds],
+        "byes": [list(b) for b in byes],
+        "source": source,
+        "search_seconds": round(seconds, 1),
+    }
+    problems = sit_out_problems(entry)
+    assert not problems, f"search returned an invalid schedule: {problems[:3]}"
+    print(f"found in {seconds:.0f}s, verified: {len(rounds)} clean rounds for {n} players, {n % 4} sitting out")
+    if dry_run:
+        return
+    path = OUT / f"sit_outs_{n:03d}_k4.json"
+    doc = {"format": "fairdraw.sit-outs/1", "schedules": [entry]}
+    path.write_text(json.dumps(doc, indent=None) + "\n", encoding="utf-8")
+    print(f"written to {path}")

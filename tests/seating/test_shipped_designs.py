@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fairdraw.designs import best_design, pair_counts, verify
-from fairdraw.designs.catalog import all_entries, entry_rounds
+from fairdraw.designs.catalog import all_entries, all_sit_out_entries, entry_rounds, sit_out_problems
 from fairdraw.systems.mahjong.reference import BEST_KNOWN_4
 
 ENTRIES = all_entries()
@@ -122,3 +122,45 @@ def test_cyclotomic_design_beyond_120_is_a_resolvable_bibd(entry: dict) -> None:
     assert len(rounds) == (n - 1) // 3
     pairs = sum(len(t) * (len(t) - 1) // 2 for rnd in rounds for t in rnd)
     assert pairs == n * (n - 1) // 2 and verify(rounds, 4, n).clean
+
+
+SIT_OUTS = all_sit_out_entries()
+
+
+@pytest.mark.parametrize("entry", SIT_OUTS, ids=[e["file"] for e in SIT_OUTS])
+def test_shipped_sit_out_schedule_is_repeat_free(entry: dict) -> None:
+    """Counted here independently of ``catalog.sit_out_problems``, which the package uses."""
+    n, k = entry["n"], entry["k"]
+    assert n % k in (1, 2) and not sit_out_problems(entry)
+    met: set[frozenset[int]] = set()
+    sat: list[int] = []
+    for rnd, out in zip(entry["rounds"], entry["byes"], strict=True):
+        assert len(out) == n % k and all(len(t) == k for t in rnd)
+        assert sorted([*out, *(p for t in rnd for p in t)]) == list(range(n))
+        sat.extend(out)
+        for t in rnd:
+            for i, a in enumerate(t):
+                for b in t[i + 1 :]:
+                    assert frozenset((a, b)) not in met
+                    met.add(frozenset((a, b)))
+    assert len(sat) == len(set(sat))  # nobody sits out twice while R·b <= n
+
+
+def test_sit_out_checker_rejects_a_repeat_and_a_second_sit_out() -> None:
+    entry = dict(SIT_OUTS[0])
+    first = entry["rounds"][0]
+    repeated = dict(entry, rounds=[first, first, *entry["rounds"][2:]], byes=[entry["byes"][0]] * 2 + entry["byes"][2:])
+    problems = sit_out_problems(repeated)
+    assert any("meet again" in p for p in problems) and any("spread" in p for p in problems)
+    assert sit_out_problems(dict(entry, byes=entry["byes"][1:]))  # a round without its sit-outs
+
+
+def test_22_players_six_rounds_from_the_shipped_schedule() -> None:
+    """The 20-player design holds 5 rounds (6 are impossible), so seating 2 extras into it left
+    a repeat over 6 rounds; the shipped SAT schedule has none, and its prefixes serve fewer."""
+    from .helpers import meetings, seat
+
+    for rounds in (6, 4):
+        schedule = seat(22, rounds, byes=True)
+        assert max(meetings(schedule).values()) == 1
+        assert "sit_outs_022_k4.json" in schedule.meta["design"]["source"]

@@ -1,10 +1,12 @@
 """Designs shipped as data (src/fairdraw/data/mahjong/*.json): searched once, verified by tests.
 
-Two kinds of file:
+Two kinds of design (``"designs"`` in a ``fairdraw.designs/1`` file):
   * ``"kind": "cyclic"`` -- a base round developed over an abelian group
     (``fairdraw.designs.cyclic.CyclicSpec``): n, k, group (moduli), classes, fixed, base;
   * ``"kind": "rounds"`` -- explicit rounds (player numbers 0..n-1), e.g. a seed's table
     after the independent check.
+And schedules with sit-outs (``"schedules"`` in a ``fairdraw.sit-outs/1`` file, sit_outs_*.json):
+n not a multiple of k, explicit rounds plus the players who sit out each round.
 Reading package data is the only I/O here; it is read-only and cached.
 """
 
@@ -62,6 +64,66 @@ def shipped(n: int, k: int) -> list[tuple[str, list[Round]]]:
         if rounds is not None:
             found.append((f"{e['source']} [data/mahjong/{e['file']}]", rounds))
     return found
+
+
+@lru_cache(maxsize=1)
+def _sit_out_entries() -> tuple[dict[str, Any], ...]:
+    out: list[dict[str, Any]] = []
+    try:
+        folder = resources.files("fairdraw") / "data" / "mahjong"
+        files = sorted((f for f in folder.iterdir() if f.name.startswith("sit_outs_")), key=lambda f: f.name)
+    except (FileNotFoundError, NotADirectoryError):
+        return ()
+    for f in files:
+        for entry in json.loads(f.read_text(encoding="utf-8")).get("schedules", []):
+            out.append({**entry, "file": f.name})
+    return tuple(out)
+
+
+def sit_out_problems(entry: dict[str, Any]) -> list[str]:
+    """What is wrong with a schedule with sit-outs (empty: nothing): every player at one table
+    of k or sitting out each round, n mod k out each round, nobody out more than
+    ceil(b·R/n) times, no pair at a table twice."""
+    n, k, rounds, byes = entry["n"], entry["k"], entry["rounds"], entry["byes"]
+    problems = []
+    if len(byes) != len(rounds):
+        problems.append(f"{len(rounds)} rounds but {len(byes)} lists of sit-outs")
+    met: set[tuple[int, int]] = set()
+    sits = [0] * n
+    for r, (rnd, out) in enumerate(zip(rounds, byes, strict=False), start=1):
+        if sorted([p for t in rnd for p in t] + list(out)) != list(range(n)):
+            problems.append(f"round {r}: not every player once")
+        if len(out) != n % k or any(len(t) != k for t in rnd):
+            problems.append(f"round {r}: {len(out)} sit out or a table is not of {k}")
+        for p in out:
+            if 0 <= p < n:
+                sits[p] += 1
+        for t in rnd:
+            for i, a in enumerate(t):
+                for c in t[i + 1 :]:
+                    pair = (min(a, c), max(a, c))
+                    if pair in met:
+                        problems.append(f"round {r}: players {pair} meet again")
+                    met.add(pair)
+    if max(sits, default=0) > -(-(n % k) * len(rounds) // n):
+        problems.append("sit-outs are not spread evenly")
+    return problems
+
+
+def sit_out_schedules(n: int, k: int) -> list[tuple[str, list[Round], list[list[int]]]]:
+    """Every shipped repeat-free schedule for n players (n mod k > 0): (source, rounds, sit-outs).
+    Checked on reading (``sit_out_problems``); an invalid one is skipped."""
+    found = []
+    for e in _sit_out_entries():
+        if e["n"] == n and e["k"] == k and not sit_out_problems(e):
+            rounds = [[tuple(t) for t in rnd] for rnd in e["rounds"]]
+            found.append((f"{e['source']} [data/mahjong/{e['file']}]", rounds, [list(b) for b in e["byes"]]))
+    return found
+
+
+def all_sit_out_entries() -> tuple[dict[str, Any], ...]:
+    """Raw sit-out schedules (for the tests that verify every shipped one)."""
+    return _sit_out_entries()
 
 
 def all_entries() -> tuple[dict[str, Any], ...]:

@@ -25,6 +25,7 @@ from itertools import combinations
 from typing import Any
 
 from fairdraw.designs import candidates
+from fairdraw.designs.catalog import sit_out_schedules
 from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes
 from fairdraw.designs.verify import pair_counts
 
@@ -369,7 +370,9 @@ def schedule_with_sit_outs(n: int, k: int, rounds: int, *, seed: int = 0) -> tup
     """``rounds`` rounds for n players (n mod k = b > 0) at tables of k, b sitting out each
     round, spread evenly: (rounds, sit-outs per round, source).
 
-    The rounds the best design for n - b holds cleanly get the extras by ``seat_extras``;
+    A shipped repeat-free schedule (``catalog.sit_out_schedules``, searched offline) gives the
+    first rounds where it is at least as long as the design for n - b; otherwise the rounds
+    that design holds cleanly get the extras by ``seat_extras``;
     later rounds are built greedily (the b players with the fewest sit-outs so far sit out)
     and tabu-searched with sit-out swaps; a last tabu pass over every round removes what
     repeats remain where it can (issue 4 quality (b): the fewest repeats, then the lowest
@@ -379,7 +382,17 @@ def schedule_with_sit_outs(n: int, k: int, rounds: int, *, seed: int = 0) -> tup
     known = candidates(n - b, k)
     design = known[0] if known else None
     clean = min(rounds, design.clean_rounds) if design else 0
-    seated, byes = seat_extras(design.rounds[:clean], n, seed=seed) if design and clean else ([], [])
+    searched = max(sit_out_schedules(n, k), key=lambda found: len(found[1]), default=None)
+    if searched is not None and min(rounds, len(searched[1])) >= clean:
+        # a shipped repeat-free schedule at least as long as the design's: its first rounds
+        clean = min(rounds, len(searched[1]))
+        seated, byes = [list(r) for r in searched[1][:clean]], [list(o) for o in searched[2][:clean]]
+        prefix = searched[0]
+    elif design and clean:
+        seated, byes = seat_extras(design.rounds[:clean], n, seed=seed)
+        prefix = f"{design.source}, {'1 extra player' if b == 1 else f'{b} extra players'} in the seats of sit-outs"
+    else:
+        seated, byes, prefix = [], [], ""
     sit_range = sit_out_range(n, b, rounds)
     rng = random.Random(seed)
     pc = PairCounts(n)
@@ -408,11 +421,8 @@ def schedule_with_sit_outs(n: int, k: int, rounds: int, *, seed: int = 0) -> tup
     if max(pair_counts(seated).values(), default=0) > 1:
         seated, byes = improve_with_byes([], seated, n, byes=byes, sit_range=sit_range, seed=seed, steps=POLISH_STEPS)
         polished = True
-    if design is None:
+    if not prefix:
         source = "greedy + tabu local search with sit-out swaps"
     else:
-        who = "1 extra player" if b == 1 else f"{b} extra players"
-        source = f"{design.source}, {who} in the seats of sit-outs"
-        if extra or polished:
-            source += " + tabu local search"
+        source = prefix + (" + tabu local search" if extra or polished else "")
     return seated, byes, source
