@@ -23,20 +23,24 @@ Round = list[tuple[int, ...]]
 
 
 @lru_cache(maxsize=1)
-def _entries() -> tuple[dict[str, Any], ...]:
-    out: list[dict[str, Any]] = []
+def _documents() -> tuple[tuple[str, dict[str, Any]], ...]:
+    """(file name, parsed JSON) of every shipped data file, in name order."""
     try:
         folder = resources.files("fairdraw") / "data" / "mahjong"
         files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
     except (FileNotFoundError, NotADirectoryError):
         return ()
-    for f in files:
-        doc = json.loads(f.read_text(encoding="utf-8"))
-        for entry in doc.get("designs", []):
-            entry = dict(entry)
-            entry["file"] = f.name
-            out.append(entry)
-    return tuple(out)
+    return tuple((f.name, json.loads(f.read_text(encoding="utf-8"))) for f in files)
+
+
+@lru_cache(maxsize=2)
+def _listed(key: str) -> tuple[dict[str, Any], ...]:
+    """The entries under ``key`` ("designs" or "schedules") of every file, each with its file name."""
+    return tuple({**entry, "file": name} for name, doc in _documents() for entry in doc.get(key, []))
+
+
+def _entries() -> tuple[dict[str, Any], ...]:
+    return _listed("designs")
 
 
 def entry_rounds(entry: dict[str, Any]) -> list[Round] | None:
@@ -66,18 +70,8 @@ def shipped(n: int, k: int) -> list[tuple[str, list[Round]]]:
     return found
 
 
-@lru_cache(maxsize=1)
 def _sit_out_entries() -> tuple[dict[str, Any], ...]:
-    out: list[dict[str, Any]] = []
-    try:
-        folder = resources.files("fairdraw") / "data" / "mahjong"
-        files = sorted((f for f in folder.iterdir() if f.name.startswith("sit_outs_")), key=lambda f: f.name)
-    except (FileNotFoundError, NotADirectoryError):
-        return ()
-    for f in files:
-        for entry in json.loads(f.read_text(encoding="utf-8")).get("schedules", []):
-            out.append({**entry, "file": f.name})
-    return tuple(out)
+    return _listed("schedules")
 
 
 def sit_out_problems(entry: dict[str, Any]) -> list[str]:
