@@ -17,6 +17,11 @@ round 1's first table, q_0..q_3, have q_j at a table numbered j or lower unless 
 (relabel each round's tables by first appearance). So "unsatisfiable" is a proof. Every
 solution goes through ``design_files.ship_sit_outs`` (the package's own reader, then an
 independent count) before it is written.
+
+Runs without an answer (2026-12-02, so still open): 17 players 5 rounds (CaDiCaL, 15 min),
+21 players 6 rounds (CaDiCaL --shuffle 1, 20 min; kissat 4.0.4, 25 min), 22 players 7 rounds
+(CaDiCaL --shuffle 1, 25 min), 26 players 8 rounds (kissat, 20 min). Without --shuffle, 22 / 6
+did not finish in 5 min: the solve time is heavy-tailed, try several shuffles.
 """
 
 from __future__ import annotations
