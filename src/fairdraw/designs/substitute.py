@@ -62,6 +62,7 @@ def _greedy_seats(base: Sequence[Round], n: int, seed: int) -> dict[tuple[int, i
     seats: dict[tuple[int, int, int], int] = {}
     for r, out in enumerate(rotation(n, n - base_n, len(base))):
         taken: dict[int, list[int]] = {}
+        placed: list[tuple[int, int, int]] = []
         for e in range(base_n, n):
             if e in out:
                 continue
@@ -80,14 +81,14 @@ def _greedy_seats(base: Sequence[Round], n: int, seed: int) -> dict[tuple[int, i
             seats[(r, ti, si)] = e
             sat.add(base[r][ti][si])
             taken.setdefault(ti, []).append(e)
-        for (rr, ti, si), e in seats.items():
-            if rr == r:
-                for sj, q in enumerate(base[r][ti]):
-                    if (r, ti, sj) not in seats:
-                        met[(e, q)] += 1
-                for f in taken.get(ti, []):
-                    if f != e:
-                        met[(e, f)] += 1
+            placed.append((e, ti, si))
+        for e, ti, _ in placed:
+            for sj, q in enumerate(base[r][ti]):
+                if (r, ti, sj) not in seats:
+                    met[(e, q)] += 1
+            for f in taken[ti]:
+                if f != e:
+                    met[(e, f)] += 1
     return seats
 
 
@@ -344,21 +345,24 @@ def seat_extras(base: Sequence[Round], n: int, *, seed: int = 0, work: float = 1
     rounds, byes = _apply(base, n, start)
     if _repeats(rounds) == 0:
         return rounds, byes
-    if _repeats(base) == 0:
+    clean_base = _repeats(base) == 0
+    if clean_base:
         chosen = _solve(*_extras_model(base, n), seed, work)
         if chosen is not None:
             return _apply(base, n, chosen)
     if greedy:
         start = _repairs(base, n, start, seed=seed, steps=REPAIR_STEPS)
         rounds, byes = _apply(base, n, start)
-    if _repeats(base) == 0 and len(base) * b * base_n <= EXACT_UP_TO:
+    if clean_base and len(base) * b * base_n <= EXACT_UP_TO:
         # small enough for CP-SAT to prove the fewest repeats (AG(2,4) and one extra: 1)
         md, x = _extras_model(base, n, strict=False)
         for (e, r, ti, si), v in x.items():
             md.add_hint(v, start.get((r, ti, si)) == e)
         chosen = _solve(md, x, seed, work)
-        if chosen is not None and _repeats(_apply(base, n, chosen)[0]) < _repeats(rounds):
-            return _apply(base, n, chosen)
+        if chosen is not None:
+            solved, solved_byes = _apply(base, n, chosen)
+            if _repeats(solved) < _repeats(rounds):
+                return solved, solved_byes
     return rounds, byes
 
 
