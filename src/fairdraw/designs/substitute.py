@@ -7,9 +7,10 @@ the seats of b base players, who sit out. The design's own pairs never repeat, s
 extras' meetings can: an extra meets the other three at the table whose seat it takes, its
 tablemates must differ from round to round, two extras may share a table once, and nobody
 may sit out more often than the even spread allows. A greedy choice of seats settles this
-well below the bound; near it (an extra must meet almost everyone) CP-SAT looks for a
-repeat-free choice, and a small tabu search over the seats takes the fewest repeats when
-none is found. Rounds beyond what the design holds are built by local search on all n.
+well below the bound; near it (an extra must meet almost everyone) a backtracking search
+(``extra_search``) or CP-SAT looks for a repeat-free choice, and a small tabu search over
+the seats takes the fewest repeats when none is found. Rounds beyond what the design holds
+are built by local search on all n.
 
 Deterministic: seeded generators, step counts, and for CP-SAT one worker, a fixed random
 seed and a *deterministic* time budget (its work units, not the clock), so the same input
@@ -27,6 +28,7 @@ from typing import Any
 from fairdraw.designs import candidates
 from fairdraw.designs.catalog import sit_out_schedules
 from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes
+from fairdraw.designs.extra_search import seat_extras_by_search
 from fairdraw.designs.verify import pair_counts
 
 Round = list[tuple[int, ...]]
@@ -51,20 +53,30 @@ def rotation(n: int, b: int, rounds: int) -> list[list[int]]:
     return [sorted((r * b + j) % n for j in range(b)) for r in range(rounds)]
 
 
-def _greedy_seats(base: Sequence[Round], n: int, seed: int) -> dict[tuple[int, int, int], int]:
+def _greedy_seats(
+    base: Sequence[Round], n: int, seed: int, fixed: dict[tuple[int, int, int], int] | None = None
+) -> dict[tuple[int, int, int], int]:
     """(round, table, seat) -> extra: the first choice. Extras sit out when
     the rotation says so; otherwise each takes, round by round, the free seat whose
-    tablemates it has met least (ties at random), of a base player who has not sat out."""
+    tablemates it has met least (ties at random), of a base player who has not sat out.
+    The extras in ``fixed`` (seats found by ``seat_extras_by_search``) keep their seats."""
     rng = random.Random(seed)
     base_n = sum(len(t) for t in base[0])
     met: Counter[tuple[int, int]] = Counter()
     sat: set[int] = set()
     seats: dict[tuple[int, int, int], int] = {}
+    settled = set(fixed.values()) if fixed else set()
     for r, out in enumerate(rotation(n, n - base_n, len(base))):
         taken: dict[int, list[int]] = {}
         placed: list[tuple[int, int, int]] = []
+        for (fr, ti, si), e in (fixed or {}).items():
+            if fr == r:
+                seats[(r, ti, si)] = e
+                sat.add(base[r][ti][si])
+                taken.setdefault(ti, []).append(e)
+                placed.append((e, ti, si))
         for e in range(base_n, n):
-            if e in out:
+            if e in out or e in settled:
                 continue
             best: tuple[int, float, int, int] | None = None
             for ti, t in enumerate(base[r]):
@@ -329,9 +341,11 @@ def seat_extras(base: Sequence[Round], n: int, *, seed: int = 0, work: float = 1
 
     Returns (rounds, sit-outs per round); every player's sit-outs stay within
     ``sit_out_range``. A greedy choice is kept if it is repeat-free (it is, well below the
-    bound); otherwise CP-SAT looks for a repeat-free choice (``work`` deterministic units);
-    failing that, a tabu search over the extras' seats reduces the greedy choice's repeats,
-    and for small fields CP-SAT then minimises them from there.
+    bound); otherwise, when nobody need sit out twice, a backtracking search
+    (``extra_search``) seats the extras one at a time without a repeat, and the greedy
+    choice completes those it could not seat; when sit-outs must repeat, CP-SAT looks for a
+    repeat-free choice (``work`` deterministic units). Failing that, a tabu search over the
+    extras' seats reduces the repeats, and for small fields CP-SAT then minimises them.
     """
     if not base:
         return [], []
@@ -345,8 +359,16 @@ def seat_extras(base: Sequence[Round], n: int, *, seed: int = 0, work: float = 1
     rounds, byes = _apply(base, n, start)
     if _repeats(rounds) == 0:
         return rounds, byes
+    if greedy:
+        # the spread is then (0, 1): what the backtracking search assumes
+        found, seated = seat_extras_by_search(base, n, seed=seed)
+        if seated == b:
+            return _apply(base, n, found)
+        if seated:
+            start = _greedy_seats(base, n, seed, fixed=found)
+            rounds, byes = _apply(base, n, start)
     clean_base = _repeats(base) == 0
-    if clean_base:
+    if clean_base and not greedy:
         chosen = _solve(*_extras_model(base, n), seed, work)
         if chosen is not None:
             return _apply(base, n, chosen)
