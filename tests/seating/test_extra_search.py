@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairdraw.designs import candidates, constructions
-from fairdraw.designs.extra_search import seat_extras_by_search
+from fairdraw.designs.extra_search import _translation, seat_extras_by_search
 from fairdraw.designs.substitute import seat_extras
 
 
@@ -75,3 +75,18 @@ def test_property_what_it_seats_is_repeat_free(base_n: int, extras: int, seed: i
     seats, seated = seat_extras_by_search(base, base_n + extras, seed=seed)
     assert 0 <= seated <= extras
     check_seats(base, base_n + extras, seats, seated)
+
+
+def test_developed_designs_seat_their_extras_by_symmetry() -> None:
+    """The 116-player design is a base round developed over Z_38 (3 blocks of 38 plus 2
+    fixed players): both extras of 118 players follow one seat of round 0 around the group,
+    so they meet each of the 114 moving players once and give up one block's seats each."""
+    base = candidates(116, 4)[0].rounds
+    assert _translation(base) == (38, 3)
+    assert _translation(constructions.affine_space(4, 3)) is None
+    for seed in range(12):
+        seats, seated = seat_extras_by_search(base, 118, seed=seed)
+        assert seated == 2
+        check_seats(base, 118, seats, seated)
+        blocks = {e: {base[r][ti][si] // 38 for (r, ti, si), f in seats.items() if f == e} for e in (116, 117)}
+        assert all(len(b) == 1 for b in blocks.values()) and blocks[116] != blocks[117]

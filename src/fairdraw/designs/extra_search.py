@@ -9,7 +9,9 @@ depth-first search that always fills the round with the fewest open seats (the
 most-constrained-first rule) solves it in a few hundred nodes where CP-SAT needed several
 work units (66 players over AG(3,4)'s 21 rounds, 101 over the 100-player design's 33). The
 extras are seated one after another: each later one treats the earlier ones as players it
-may meet once, and their sit-outs as used.
+may meet once, and their sit-outs as used. Designs developed over Z_m need no search: an
+extra that follows one seat around the group meets every moving player once
+(``_cyclic_seats``; 102, 118 players at the bound, where the search is slow or fails).
 
 The search is deterministic: a seeded generator orders the seats, and node counts, never the
 clock, bound it (restarts every ``RESTART_NODES`` nodes, a fresh order each time).
@@ -162,6 +164,68 @@ def _seat_in_turn(base: Sequence[Round], n: int, rng: random.Random, skips: int,
     return seats, n - base_n, spent_all, False
 
 
+def _translation(base: Sequence[Round]) -> tuple[int, int] | None:
+    """(m, classes) when every round is the one before moved by x -> x + 1 inside blocks of m
+    players (block c holds c·m .. c·m + m - 1; the players past the blocks stay put): the
+    shape of a base round developed over Z_m (``designs.cyclic``), found from the rounds alone."""
+    if len(base) < 2:
+        return None
+    base_n = sum(len(t) for t in base[0])
+    following = [{tuple(sorted(t)) for t in rnd} for rnd in base]
+    for m in range(len(base), base_n // 3 + 1):
+        classes = base_n // m
+
+        def move(p: int) -> int:
+            return p if p >= classes * m else (p // m) * m + (p % m + 1) % m
+
+        if all({tuple(sorted(move(p) for p in t)) for t in base[r]} == following[r + 1] for r in range(len(base) - 1)):
+            return m, classes
+    return None
+
+
+def _cyclic_seats(base: Sequence[Round], n: int, rng: random.Random) -> Seats | None:
+    """Seats for every extra from the design's own symmetry, or None where it has none.
+
+    With rounds developed over Z_m (``_translation``), an extra that takes seat s of table T in
+    round 0 and the moved seat in every later round meets T's three others moved by 0 .. R-1:
+    all different when those three lie in three different blocks, none of them fixed. The
+    players whose seats it takes are one block's, each once; a second extra uses another table
+    and another block, so the two never share a table nor a sit-out."""
+    found = _translation(base)
+    if found is None:
+        return None
+    m, classes = found
+    base_n = sum(len(t) for t in base[0])
+    choices = []
+    for ti, table in enumerate(base[0]):
+        if any(p >= classes * m for p in table):
+            continue
+        for si, p in enumerate(table):
+            if len({q // m for sj, q in enumerate(table) if sj != si}) == 3:
+                choices.append((ti, si, p // m))
+    rng.shuffle(choices)
+    picked: list[tuple[int, int]] = []
+    used_tables: set[int] = set()
+    used_blocks: set[int] = set()
+    for ti, si, block in choices:
+        if len(picked) == n - base_n:
+            break
+        if ti not in used_tables and block not in used_blocks:
+            picked.append((ti, si))
+            used_tables.add(ti)
+            used_blocks.add(block)
+    if len(picked) < n - base_n:
+        return None
+    where = [{p: (ti, si) for ti, t in enumerate(rnd) for si, p in enumerate(t)} for rnd in base]
+    seats: Seats = {}
+    for extra, (ti, si) in zip(range(base_n, n), picked, strict=True):
+        p = base[0][ti][si]
+        for r in range(len(base)):
+            c, x = divmod(p, m)
+            seats[(r, *where[r][c * m + (x + r) % m])] = extra
+    return seats
+
+
 def seat_extras_by_search(base: Sequence[Round], n: int, *, seed: int, skips: int = 1) -> tuple[Seats, int]:
     """Seats (round, table, seat) -> extra for as many extras, in order, as the search seats
     without a repeat, and how many that is (all n - m·k when it succeeds).
@@ -172,6 +236,9 @@ def seat_extras_by_search(base: Sequence[Round], n: int, *, seed: int, skips: in
     when b·R <= n (``substitute.sit_out_range`` is then (0, 1)).
     """
     rng = random.Random(seed)
+    cyclic = _cyclic_seats(base, n, rng)
+    if cyclic is not None:
+        return cyclic, n - sum(len(t) for t in base[0])
     best: tuple[Seats, int] = ({}, 0)
     spent = 0
     while spent < NODES:
