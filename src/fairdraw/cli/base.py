@@ -14,6 +14,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Schedule
@@ -75,7 +76,7 @@ def emit(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Path 
 
 def fail(message: str, code: int = 2) -> None:
     """Print an error and exit with ``code`` (2: bad input)."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -107,10 +108,10 @@ def run_app(argv: list[str] | None = None) -> None:
         if isinstance(code, int) and code:
             sys.exit(code)
     except InputError as exc:
-        err_console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except UnsolvableError as exc:
-        err_console.print(f"[bold red]cannot pair:[/] {exc}", highlight=False, soft_wrap=True)
+        err_console.print(f"[bold red]cannot pair:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(3)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)

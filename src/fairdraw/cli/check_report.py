@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from fairdraw.core.checker import CheckReport
@@ -26,7 +27,7 @@ def print_report(schedule: Schedule, report: CheckReport, console: Console) -> N
     if report.seat_counts:
         table.add_column("seat counts")
     for p in schedule.players:
-        row = [str(p.id), names[p.id], str(report.byes.get(p.id, 0))]
+        row = [str(p.id), escape(names[p.id]), str(report.byes.get(p.id, 0))]
         if report.colour_balance:
             row += [f"{report.colour_balance.get(p.id, 0):+d}", str(report.longest_colour_run.get(p.id, 0))]
         if report.seat_counts:
@@ -40,4 +41,4 @@ def print_report(schedule: Schedule, report: CheckReport, console: Console) -> N
     else:
         console.print(f"[bold red]{len(report.breaches)} breach(es)[/]:")
         for line in report.breaches:
-            console.print(f"  - {line}", highlight=False)
+            console.print(f"  - {line}", highlight=False, markup=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from fairdraw.cli.base import app, console
@@ -16,7 +17,7 @@ def systems_command() -> None:
     table.add_column("kind")
     table.add_column("description")
     for cls in all_systems():
-        table.add_row(cls.name, cls.kind, cls.description)
+        table.add_row(escape(cls.name), escape(cls.kind), escape(cls.description))
     console.print(table)
 
 

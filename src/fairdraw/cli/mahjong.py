@@ -37,6 +37,7 @@ def _finish(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Pa
         f"repeats {metrics.get('repeats', '?')}, max meetings {metrics.get('max_meetings', '?')}",
         highlight=False,
         soft_wrap=True,
+        markup=False,  # sources name their data file in brackets, which Rich would take as a tag
     )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from fairdraw.cli.base import OutputFormat, app, pick_format, write_output
 from fairdraw.core.errors import InputError
@@ -301,7 +302,7 @@ def scorings_command() -> None:
     scorings.add_column("game")
     scorings.add_column("description")
     for cls in all_scorings():
-        scorings.add_row(cls.name, cls.game, cls.description)
+        scorings.add_row(escape(cls.name), escape(cls.game), escape(cls.description))
     console.print(scorings)
     tiebreaks = RichTable(title="Tie-breaks (cut :Cn and median :Mn modifiers where marked)")
     tiebreaks.add_column("code")
@@ -309,5 +310,5 @@ def scorings_command() -> None:
     tiebreaks.add_column("description")
     for tb in all_tiebreaks():
         code = tb.code + (" :Cn" if tb.accepts_cuts else "") + (" :Mn" if tb.accepts_median else "")
-        tiebreaks.add_row(code, tb.game, tb.description)
+        tiebreaks.add_row(escape(code), escape(tb.game), escape(tb.description))
     console.print(tiebreaks)

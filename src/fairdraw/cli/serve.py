@@ -58,12 +58,12 @@ def user_add(
     migrate(engine)
     with session_factory(engine).begin() as db:
         repo.create_user(db, username, password)
-    console.print(f"Organiser {username!r} created.", highlight=False)
+    console.print(f"Organiser {username!r} created.", highlight=False, markup=False)
 
 
 def say(text: str) -> None:
     """Print a line as is (soft wrap: a long URL is never broken across lines)."""
-    console.print(text, highlight=False, soft_wrap=True)
+    console.print(text, highlight=False, soft_wrap=True, markup=False)
 
 
 def _safe(url: str) -> str:

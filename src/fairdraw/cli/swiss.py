@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from fairdraw.cli.base import app, console, err_console, write_output
 from fairdraw.core.errors import InputError
@@ -142,7 +143,7 @@ def pair_command(
     else:
         text = _text(schedule, rnd)
     for rule in schedule.meta.get("relaxed", []) or []:
-        err_console.print(f"[yellow]relaxed:[/] {rule}", highlight=False, soft_wrap=True)
+        err_console.print(f"[yellow]relaxed:[/] {escape(str(rule))}", highlight=False, soft_wrap=True)
     write_output(text, output)
     if explain:
         lines = schedule.meta.get("explanation") or ["(this system gives no explanation)"]
