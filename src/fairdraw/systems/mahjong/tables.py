@@ -13,6 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
+
+#: Cost of sending a player back to a table they have used: above any sum of squared visits
+#: a table of players can add, so the fewest repeat visits come first.
+BIG = 1000
+
 
 def _assignment_solver() -> Any:
     """ortools' exact assignment solver, loaded on first use (ortools is slow to import and
@@ -22,18 +29,46 @@ def _assignment_solver() -> Any:
     return linear_sum_assignment.SimpleLinearSumAssignment()
 
 
-def _assign(rnd: Sequence[tuple[int, ...]], visits: dict[tuple[int, int], int]) -> list[int]:
-    """Min-cost numbering of one round's tables given other rounds' visits."""
-    count = len(rnd)
-    big = 1000
+class _Visits:
+    """Visits per (player, physical table) as a matrix, with the rounds' tables as index
+    arrays, so a round's costs are one numpy expression (a dict lookup per player, table and
+    candidate number cost 24 s for 400 players over 133 rounds)."""
+
+    def __init__(self, rounds: Sequence[Sequence[tuple[int, ...]]], visits: dict[tuple[int, int], int] | None) -> None:
+        players = sorted({p for rnd in rounds for t in rnd for p in t} | {p for p, _ in visits or {}})
+        self.row = {p: i for i, p in enumerate(players)}
+        width = max([len(rnd) for rnd in rounds] + [j + 1 for _, j in visits or {}] + [1])
+        self.pad = len(players)  # an empty seat: a row that stays 0
+        self.count = np.zeros((len(players) + 1, width), dtype=np.int64)
+        for (p, j), v in (visits or {}).items():
+            self.count[self.row[p], j] = v
+        seats = max((len(t) for rnd in rounds for t in rnd), default=1)
+        self.tables = [
+            np.array([[self.row[p] for p in t] + [self.pad] * (seats - len(t)) for t in rnd], dtype=np.int64).reshape(len(rnd), seats)
+            for rnd in rounds
+        ]
+
+    def add(self, r: int, numbers: Sequence[int], sign: int = 1) -> None:
+        """Count (or, with sign -1, uncount) round r's visits under ``numbers`` (1-based)."""
+        cols = np.asarray(numbers, dtype=np.int64) - 1
+        for seat in self.tables[r].T:
+            np.add.at(self.count, (seat, cols), sign)
+        self.count[self.pad] = 0
+
+    def costs(self, r: int) -> np.ndarray:
+        """costs[t, j]: over table t's players, BIG·[been at j] + (visits to j)^2."""
+        tables = self.tables[r]
+        v = self.count[:, : len(tables)][tables]  # (tables, seats, numbers)
+        return (BIG * (v > 0) + v * v).sum(axis=1)
+
+
+def _assign(costs: np.ndarray) -> list[int]:
+    """The min-cost numbering (1-based) of one round's tables."""
+    count = costs.shape[0]
     solver = _assignment_solver()
-    for t, table in enumerate(rnd):
-        for j in range(count):
-            cost = 0
-            for p in table:
-                v = visits.get((p, j), 0)
-                cost += big * (v > 0) + v * v
-            solver.add_arc_with_cost(t, j, cost)
+    tails = np.repeat(np.arange(count, dtype=np.int32), count)
+    heads = np.tile(np.arange(count, dtype=np.int32), count)
+    solver.add_arcs_with_cost(tails, heads, costs.astype(np.int64).ravel())
     if solver.solve() != solver.OPTIMAL:  # pragma: no cover - complete bipartite graphs always solve
         return list(range(1, count + 1))
     return [solver.right_mate(t) + 1 for t in range(count)]
@@ -49,71 +84,36 @@ def number_tables(
     of a fresh event) is renumbered against all the others (coordinate descent: the total
     never increases).
     """
-    numbers = _number_forward(rounds, visits)
-    total = dict(visits or {})
-    for rnd, nums in zip(rounds, numbers, strict=True):
-        for table, num in zip(rnd, nums, strict=True):
-            for p in table:
-                total[(p, num - 1)] = total.get((p, num - 1), 0) + 1
+    state = _Visits(rounds, visits)
+    numbers: list[list[int]] = []
+    for r, rnd in enumerate(rounds):
+        numbers.append(list(range(1, len(rnd) + 1)) if r == 0 and not visits else _assign(state.costs(r)))
+        state.add(r, numbers[r])
     start = 0 if visits else 1
     for _ in range(passes):
         changed = False
         for r in range(start, len(rounds)):
-            for table, num in zip(rounds[r], numbers[r], strict=True):  # the other rounds only
-                for p in table:
-                    total[(p, num - 1)] -= 1
-            new = _assign(rounds[r], total)
-            if new != numbers[r] and _round_cost(rounds[r], new, total) < _round_cost(rounds[r], numbers[r], total):
+            state.add(r, numbers[r], -1)  # against the other rounds only
+            costs = state.costs(r)
+            new = _assign(costs)
+            if new != numbers[r] and _round_cost(costs, new) < _round_cost(costs, numbers[r]):
                 numbers[r] = new
                 changed = True
-            for table, num in zip(rounds[r], numbers[r], strict=True):
-                for p in table:
-                    total[(p, num - 1)] = total.get((p, num - 1), 0) + 1
+            state.add(r, numbers[r])
         if not changed:
             break
     return numbers
 
 
-def _round_cost(rnd: Sequence[tuple[int, ...]], nums: Sequence[int], visits: dict[tuple[int, int], int]) -> int:
-    total = 0
-    for table, num in zip(rnd, nums, strict=True):
-        for p in table:
-            v = visits.get((p, num - 1), 0)
-            total += 1000 * (v > 0) + v * v
-    return total
+def _round_cost(costs: np.ndarray, nums: Sequence[int]) -> int:
+    return int(sum(costs[t, num - 1] for t, num in enumerate(nums)))
 
 
 def _number_forward(
     rounds: Sequence[Sequence[tuple[int, ...]]], visits: dict[tuple[int, int], int] | None = None
 ) -> list[list[int]]:
-    visits = dict(visits or {})
-    fresh = not visits
-    out: list[list[int]] = []
-    for rnd in rounds:
-        count = len(rnd)
-        big = 1000
-        if not out and fresh:
-            numbers = list(range(1, count + 1))
-        else:
-            solver = _assignment_solver()
-            for t, table in enumerate(rnd):
-                for j in range(count):
-                    cost = 0
-                    for p in table:
-                        v = visits.get((p, j), 0)
-                        cost += big * (v > 0) + v * v
-                    solver.add_arc_with_cost(t, j, cost)
-            status = solver.solve()
-            if status != solver.OPTIMAL:  # pragma: no cover - a complete bipartite graph always solves
-                numbers = list(range(1, count + 1))
-            else:
-                numbers = [solver.right_mate(t) + 1 for t in range(count)]
-        for t, table in enumerate(rnd):
-            for p in table:
-                key = (p, numbers[t] - 1)
-                visits[key] = visits.get(key, 0) + 1
-        out.append(numbers)
-    return out
+    """Each round numbered against the rounds before it only (no renumbering passes)."""
+    return number_tables(rounds, visits, passes=0)
 
 
 def repeat_visits(rounds: Sequence[Sequence[tuple[int, ...]]], numbers: Sequence[Sequence[int]]) -> dict[int, int]:
