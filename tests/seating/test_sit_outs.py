@@ -36,10 +36,11 @@ def well_formed(rounds, byes, n: int, k: int = 4) -> None:
 def test_property_everyone_once_per_round_and_sit_outs_spread(n: int, rounds: int, seed: int) -> None:
     seated, byes, _ = schedule_with_sit_outs(n, 4, rounds, seed=seed)
     well_formed(seated, byes, n)
-    # no rematch where the design for n - b leaves room: two rounds short of what it holds
-    # (measured for every such n up to 62 at one round short, up to 118 for n mod 4 = 1 at two
-    # short; docs/mahjong.md)
-    if rounds <= min(candidates(n - n % 4, 4)[0].clean_rounds, upper_bound(n, 4)) - 2:
+    # no rematch over every round the design for n - b holds (measured for every such n up to
+    # 62, seeds 0-99, and up to 118 but 114, seeds 0-1; docs/mahjong.md), except AG(2,4)'s fifth
+    # round for 17 players, where no repeat-free seat exists (test_extra_search)
+    limit = min(candidates(n - n % 4, 4)[0].clean_rounds, upper_bound(n, 4))
+    if rounds <= limit and (n, rounds) != (17, 5):
         assert repeats(seated) == 0
 
 
