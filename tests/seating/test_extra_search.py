@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairdraw.designs import candidates, constructions
-from fairdraw.designs.extra_search import _translation, seat_extras_by_search
+from fairdraw.designs.extra_search import _cyclic_seats, _translation, seat_extras_by_search
 from fairdraw.designs.substitute import seat_extras
 
 
@@ -90,3 +91,23 @@ def test_developed_designs_seat_their_extras_by_symmetry() -> None:
         check_seats(base, 118, seats, seated)
         blocks = {e: {base[r][ti][si] // 38 for (r, ti, si), f in seats.items() if f == e} for e in (116, 117)}
         assert all(len(b) == 1 for b in blocks.values()) and blocks[116] != blocks[117]
+
+
+def test_symmetry_needs_every_other_player_in_its_own_block() -> None:
+    """Tables of 5 over Z_7 x 5 blocks where every table keeps two players of one block after
+    any seat is given up: following a seat around the group would meet one player twice (the
+    pair moves onto itself), so no seat is taken from the symmetry and the search decides."""
+    blocks = [
+        [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)],
+        [(0, 2), (0, 3), (1, 2), (1, 3), (2, 1)],
+        [(0, 4), (0, 5), (1, 4), (1, 5), (2, 2)],
+        [(2, 3), (2, 4), (3, 0), (3, 1), (4, 0)],
+        [(2, 5), (2, 6), (3, 2), (3, 3), (4, 1)],
+        [(0, 6), (3, 4), (3, 5), (4, 2), (4, 3)],
+        [(1, 6), (3, 6), (4, 4), (4, 5), (4, 6)],
+    ]
+    rounds = [[tuple(c * 7 + (x + g) % 7 for c, x in t) for t in blocks] for g in range(3)]
+    assert _translation(rounds) == (7, 5)
+    assert _cyclic_seats(rounds, 36, random.Random(0)) is None
+    seats, seated = seat_extras_by_search(rounds, 36, seed=0)
+    check_seats(rounds, 36, seats, seated)

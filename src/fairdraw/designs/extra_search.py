@@ -14,7 +14,8 @@ extra that follows one seat around the group meets every moving player once
 (``_cyclic_seats``; 102, 118 players at the bound, where the search is slow or fails).
 
 The search is deterministic: a seeded generator orders the seats, and node counts, never the
-clock, bound it (restarts every ``RESTART_NODES`` nodes, a fresh order each time).
+clock, bound it (restarts after ``RESTART_NODES`` nodes, then twice as many each time, a fresh
+order each time).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ NODES = 80000
 class _Options:
     """Every seat the extra could take, as rows of bit masks (numpy, 64 players a word)."""
 
-    def __init__(self, base: Sequence[Round], n: int, extra: int, seats: Seats, gone: set[int]) -> None:
+    def __init__(self, base: Sequence[Round], n: int, seats: Seats, gone: set[int]) -> None:
         words = (n + 63) // 64
         self.rounds = len(base)
         rows: list[tuple[int, int, int, int, list[int]]] = []
@@ -62,7 +63,6 @@ class _Options:
             out[p // 64, i] |= np.uint64(1 << (p % 64))
         self.own = list(own)  # one contiguous array per word
         self.out = list(out)
-        self.extra = extra
         self.words = words
 
     def free(self, met: list[int], gone: list[int]) -> np.ndarray:
@@ -141,7 +141,7 @@ def _seat_in_turn(base: Sequence[Round], n: int, rng: random.Random, skips: int,
     gone: set[int] = set()
     spent_all = 0
     for count, extra in enumerate(range(base_n, n)):
-        opts = _Options(base, n, extra, seats, gone)
+        opts = _Options(base, n, seats, gone)
         found = None
         spent = 0
         limit = RESTART_NODES
@@ -187,8 +187,8 @@ def _cyclic_seats(base: Sequence[Round], n: int, rng: random.Random) -> Seats | 
     """Seats for every extra from the design's own symmetry, or None where it has none.
 
     With rounds developed over Z_m (``_translation``), an extra that takes seat s of table T in
-    round 0 and the moved seat in every later round meets T's three others moved by 0 .. R-1:
-    all different when those three lie in three different blocks, none of them fixed. The
+    round 0 and the moved seat in every later round meets T's other players moved by 0 .. R-1
+    (R <= m): all different when they lie in different blocks, none of them fixed. The
     players whose seats it takes are one block's, each once; a second extra uses another table
     and another block, so the two never share a table nor a sit-out."""
     found = _translation(base)
@@ -201,7 +201,7 @@ def _cyclic_seats(base: Sequence[Round], n: int, rng: random.Random) -> Seats | 
         if any(p >= classes * m for p in table):
             continue
         for si, p in enumerate(table):
-            if len({q // m for sj, q in enumerate(table) if sj != si}) == 3:
+            if len({q // m for sj, q in enumerate(table) if sj != si}) == len(table) - 1:
                 choices.append((ti, si, p // m))
     rng.shuffle(choices)
     picked: list[tuple[int, int]] = []
