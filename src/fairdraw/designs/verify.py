@@ -86,9 +86,10 @@ def clean_prefix(rounds: Rounds, k: int, n: int | None = None) -> int:
 
     With ``n`` given, one pass that stops at the first round seating someone twice or not at
     all, a table not of k, or a pair that met before (the same answer as the largest clean
-    ``verify`` prefix, since shorter prefixes of a clean one are clean): a design is checked
-    in time linear in its pairs, where a prefix search re-verified it once per length
-    (4000 players, one round asked for: 25 s before, most of it here)."""
+    ``verify`` prefix, since shorter prefixes of a clean one are clean), in time linear in
+    the pairs, where the prefix search built verify's full pair counts and re-ran it once per
+    length while a tail repeated (4000 players, one round asked for: 25 s before, most of it
+    here)."""
     if n is None:  # n is then taken from each prefix, as verify does
         for length in range(len(rounds), -1, -1):
             if verify(rounds[:length], k, n).clean:

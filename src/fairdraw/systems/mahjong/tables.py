@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 
-
 #: Cost of sending a player back to a table they have used: above any sum of squared visits
 #: a table of players can add, so the fewest repeat visits come first.
 BIG = 1000
@@ -43,10 +42,10 @@ class _Visits:
         for (p, j), v in (visits or {}).items():
             self.count[self.row[p], j] = v
         seats = max((len(t) for rnd in rounds for t in rnd), default=1)
-        self.tables = [
-            np.array([[self.row[p] for p in t] + [self.pad] * (seats - len(t)) for t in rnd], dtype=np.int64).reshape(len(rnd), seats)
-            for rnd in rounds
-        ]
+        self.tables = []
+        for rnd in rounds:
+            rows = [[self.row[p] for p in t] + [self.pad] * (seats - len(t)) for t in rnd]
+            self.tables.append(np.array(rows, dtype=np.int64).reshape(len(rnd), seats))
 
     def add(self, r: int, numbers: Sequence[int], sign: int = 1) -> None:
         """Count (or, with sign -1, uncount) round r's visits under ``numbers`` (1-based)."""
