@@ -236,9 +236,10 @@ def seat_extras_by_search(base: Sequence[Round], n: int, *, seed: int, skips: in
     when b·R <= n (``substitute.sit_out_range`` is then (0, 1)).
     """
     rng = random.Random(seed)
+    extras = n - sum(len(t) for t in base[0])
     cyclic = _cyclic_seats(base, n, rng)
     if cyclic is not None:
-        return cyclic, n - sum(len(t) for t in base[0])
+        return cyclic, extras
     best: tuple[Seats, int] = ({}, 0)
     spent = 0
     while spent < NODES:
@@ -246,6 +247,6 @@ def seat_extras_by_search(base: Sequence[Round], n: int, *, seed: int, skips: in
         spent += used
         if count > best[1]:
             best = (seats, count)
-        if count == n - sum(len(t) for t in base[0]) or (proved and count == 0):
+        if count == extras or (proved and count == 0):
             break  # all seated, or not even the first extra can be (AG(2,4)'s 5 rounds)
     return best
