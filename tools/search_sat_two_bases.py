@@ -34,7 +34,17 @@ count rules the equal-shift case out for n = 3 (mod 4) (n = 7, 11): a pair {p, �
 alone can meet the pure orbits of orbits 2..5 and the orbits (0, 1, d)); with the four fixed
 points (i, 0), i >= 2, two to a table in each round, that leaves t_0 + t_1 = (3n - 7)/2 invariant
 tables of two such pairs, odd, while in each round the other tables come in pairs {T, μT}, which
-makes each t_r odd. Not a source of any shipped design; kept so the negative results can be re-run.
+makes each t_r odd.
+Order 5 (u = 3, σ = identity, the only kind: no permutation keeping the hole pairs has order
+5): a round's fixed points are (i, 0), ∞0 and ∞1, two tables of them, and the counts fit
+exactly (the two rounds' four such tables meet 12 of the 15 difference-0 orbits, the other 3
+are holes; their other 2 · 3 orbits of 5 tables, 6 pairs each, meet the 36 multiplier classes
+of the remaining pair orbits). With both rounds invariant (B0's shifts 0, B1's shift vector
+up to translation, scaling and a permutation of the hole pairs: 4 cases,
+``--sym1 012345:3:0,0,0,0,0,0``, ``...:0,0,0,0,1,1``, ``...:0,0,1,1,2,2``, ``...:0,0,1,1,3,3``)
+each is unsatisfiable within 2 s for n = 11; with B0 invariant and B1 free (``--sym1 -``)
+CaDiCaL found nothing in 15 minutes.
+Not a source of any shipped design; kept so the negative results can be re-run.
 
 Encoding (CaDiCaL through python-sat, the ``search`` extra, or kissat: see ``pair_cnf.solve``):
 one Boolean per pair of players and round ("same table"), transitivity and degree 3 per round
