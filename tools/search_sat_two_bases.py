@@ -43,7 +43,7 @@ of the remaining pair orbits). With both rounds invariant (B0's shifts 0, B1's s
 up to translation, scaling and a permutation of the hole pairs: 4 cases,
 ``--sym1 012345:3:0,0,0,0,0,0``, ``...:0,0,0,0,1,1``, ``...:0,0,1,1,2,2``, ``...:0,0,1,1,3,3``)
 each is unsatisfiable within 2 s for n = 11; with B0 invariant and B1 free (``--sym1 -``)
-CaDiCaL found nothing in 15 minutes.
+CaDiCaL found nothing in 15 minutes, kissat 4.0.4 nothing in 32.
 Not a source of any shipped design; kept so the negative results can be re-run.
 
 Encoding (CaDiCaL through python-sat, the ``search`` extra, or kissat: see ``pair_cnf.solve``):
