@@ -132,16 +132,19 @@ def _search(
     return (dict(chosen) if descend(skips) else None), nodes
 
 
-def _seat_in_turn(base: Sequence[Round], n: int, rng: random.Random, skips: int, nodes: int) -> tuple[Seats, int, int, bool]:
+def _seat_in_turn(
+    base: Sequence[Round], n: int, first: _Options, rng: random.Random, skips: int, nodes: int
+) -> tuple[Seats, int, int, bool]:
     """One pass: the extras in order, each with up to ``nodes`` nodes (in restarts); stops at
-    the first it cannot seat. Returns (seats, extras seated, nodes spent, whether the one it
+    the first it cannot seat. ``first`` is the first extra's options (the same in every pass:
+    nothing is seated yet). Returns (seats, extras seated, nodes spent, whether the one it
     stopped at was proved impossible)."""
     base_n = sum(len(t) for t in base[0])
     seats: Seats = {}
     gone: set[int] = set()
     spent_all = 0
     for count, extra in enumerate(range(base_n, n)):
-        opts = _Options(base, n, seats, gone)
+        opts = first if count == 0 else _Options(base, n, seats, gone)
         found = None
         spent = 0
         limit = RESTART_NODES
@@ -241,9 +244,10 @@ def seat_extras_by_search(base: Sequence[Round], n: int, *, seed: int, skips: in
     if cyclic is not None:
         return cyclic, extras
     best: tuple[Seats, int] = ({}, 0)
+    first = _Options(base, n, {}, set())
     spent = 0
     while spent < NODES:
-        seats, count, used, proved = _seat_in_turn(base, n, rng, skips, NODES_PER_EXTRA)
+        seats, count, used, proved = _seat_in_turn(base, n, first, rng, skips, NODES_PER_EXTRA)
         spent += used
         if count > best[1]:
             best = (seats, count)
