@@ -8,12 +8,19 @@ as many restarts as our own run took seconds, at least 20).
 Part 3: fields that do not fill the tables (``--byes``, 1 or 2 sit out a round): ours against
 the method it replaced (rotating sit-outs, greedy rounds, tabu) and the random-restart
 baseline with rotating sit-outs.
+Part 4: large fields through the command line as a user runs it (a fresh process each: wall
+time including start-up, peak memory), repeats recounted from the JSON.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from fairdraw.core.registry import PairingRequest, get_system
 from fairdraw.designs import candidates, pair_counts, upper_bound
@@ -121,6 +128,73 @@ def _sit_out_part() -> list[str]:
     return lines
 
 
+# The child reports its own high-water mark (VmHWM of the process after exec) when it exits:
+# the rusage of a child also counts the parent's pages it started with.
+_CHILD = """
+import atexit, sys
+def _peak():
+    for line in open('/proc/self/status'):
+        if line.startswith('VmHWM:'):
+            sys.stderr.write('peak_kib=' + line.split()[1] + '\\n')
+atexit.register(_peak)
+from fairdraw.cli.app import main
+main()
+"""
+
+
+def _cli_seat(n: int, rounds: int) -> tuple[dict, float, str]:
+    """``fairdraw seat -n N -r R --json`` in a fresh process: the schedule JSON, wall seconds
+    and the process's peak resident memory in MiB ("n/a" without /proc)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "schedule.json"
+        cmd = [sys.executable, "-c", _CHILD,
+               "seat", "-n", str(n), "-r", str(rounds), "--seed", "bench", "--json", "-o", str(out)]
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        secs = time.perf_counter() - start
+        if proc.returncode != 0:
+            raise RuntimeError(f"fairdraw seat -n {n} -r {rounds} failed: {proc.stderr}")
+        peaks = [line.split("=", 1)[1] for line in proc.stderr.splitlines() if line.startswith("peak_kib=")]
+        mib = f"{int(peaks[-1]) / 1024:.0f}" if peaks else "n/a"
+        return json.loads(out.read_text(encoding="utf-8")), secs, mib
+
+
+def _json_repeats(data: dict) -> tuple[int, int]:
+    """(repeats, leading repeat-free rounds) counted from the JSON's tables."""
+    met: set[frozenset[int]] = set()
+    repeats, clean = 0, None
+    for index, rnd in enumerate(data["rounds"]):
+        before = repeats
+        for table in rnd["tables"]:
+            seats = table["seats"]
+            for i, a in enumerate(seats):
+                for b in seats[i + 1 :]:
+                    key = frozenset((a, b))
+                    repeats += key in met
+                    met.add(key)
+        if clean is None and repeats > before:
+            clean = index
+    return repeats, len(data["rounds"]) if clean is None else clean
+
+
+def _large_part() -> list[str]:
+    lines = [
+        "",
+        "Large fields, `fairdraw seat -n N -r R --json` as a user runs it: a fresh process per row (seconds",
+        "include about 1.5 s of start-up), peak memory of that process, repeats recounted from the JSON;",
+        "*baseline* = best of 20 random restarts (no design).",
+        "",
+        "| N | R | repeat-free rounds | repeats | seconds | peak MiB | baseline repeats | design |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for n, r in ((200, 8), (400, 8), (400, 133), (1000, 8), (2000, 8), (4000, 1), (4000, 8)):
+        data, secs, mib = _cli_seat(n, r)
+        reps, clean = _json_repeats(data)
+        source = data["meta"]["design"]["source"].split(" [")[0]
+        lines.append(f"| {n} | {r} | {clean} | {reps} | {secs:.1f} | {mib} | {_baseline(n, r, 20)} | {source} |")
+    return lines
+
+
 def run() -> str:
     lines = [
         "## Seating",
@@ -166,5 +240,6 @@ def run() -> str:
             lower = max(0, r * n * 3 // 2 - n * (n - 1) // 2)
             lines.append(f"| {n} | {r} | {reps} | {mx} | {secs:.2f} | {base} ({restarts}) | {lower} |")
     lines += _sit_out_part()
+    lines += _large_part()
     lines += ["", "Reproduce: `python -m benchmarks seating`."]
     return "\n".join(lines) + "\n"
