@@ -26,7 +26,7 @@ from fairdraw.core.registry import PairingRequest, get_system
 from fairdraw.designs import candidates, pair_counts, upper_bound
 from fairdraw.designs.extend import PairCounts, greedy_round, improve
 from fairdraw.formats.players import numbered_players
-from fairdraw.systems.mahjong.reference import BEST_KNOWN_4
+from fairdraw.systems.mahjong.reference import BEST_KNOWN_4, BEST_KNOWN_5
 
 
 def _seat(n: int, rounds: int, **options: object):
@@ -44,12 +44,12 @@ def _independent(schedule) -> tuple[int, int, bool]:
     for rnd in schedule.rounds:
         for t in rnd.tables:
             for s, p in enumerate(t.seats):
-                winds.setdefault(p, [0, 0, 0, 0])[s] += 1
+                winds.setdefault(p, [0] * len(t.seats))[s] += 1
                 for q in t.seats[s + 1 :]:
                     key = frozenset((p, q))
                     meet[key] = meet.get(key, 0) + 1
     r = len(schedule.rounds)
-    exact = all(r // 4 <= c <= -(-r // 4) for w in winds.values() for c in w)
+    exact = all(r // len(w) <= c <= -(-r // len(w)) for w in winds.values() for c in w)
     return sum(c - 1 for c in meet.values() if c > 1), max(meet.values()), exact
 
 
@@ -140,6 +140,28 @@ atexit.register(_peak)
 from fairdraw.cli.app import main
 main()
 """
+
+
+def _tables_of_5_part() -> list[str]:
+    lines = [
+        "",
+        "Tables of 5 (`--table-size 5`), R = the groups-of-5 reference's best known (a lower bound where it",
+        "says \"or more\"): repeat-free rounds reached, repeats, seconds.",
+        "",
+        "| N | best known R | upper bound | reached | repeats | seconds | design |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    hits = 0
+    for n in sorted(BEST_KNOWN_5):
+        r = BEST_KNOWN_5[n]
+        schedule, secs = _seat(n, r, table_size=5)
+        reps, _, _ = _independent(schedule)
+        reached = schedule.meta["design"]["clean_rounds"]
+        hits += reps == 0
+        source = schedule.meta["design"]["source"].split(" [")[0]
+        lines.append(f"| {n} | {r} | {upper_bound(n, 5)} | {reached} | {reps} | {secs:.2f} | {source} |")
+    lines += ["", f"{hits} of {len(BEST_KNOWN_5)} sizes reach the best known with zero repeats."]
+    return lines
 
 
 def _cli_seat(n: int, rounds: int) -> tuple[dict, float, str]:
@@ -240,6 +262,7 @@ def run() -> str:
             lower = max(0, r * n * 3 // 2 - n * (n - 1) // 2)
             lines.append(f"| {n} | {r} | {reps} | {mx} | {secs:.2f} | {base} ({restarts}) | {lower} |")
     lines += _sit_out_part()
+    lines += _tables_of_5_part()
     lines += _large_part()
     lines += ["", "Reproduce: `python -m benchmarks seating`."]
     return "\n".join(lines) + "\n"

@@ -42,10 +42,10 @@ def write_entry(
 
 
 def ship_rounds(rounds: list[list[tuple[int, ...]]], *, n: int, source: str, seconds: float, dry_run: bool) -> None:
-    """Write explicit rounds (tables of 4) found by a search, through ``write_entry``'s check, and
-    report it (the SAT tools reach it through ``pair_cnf.run_and_ship``)."""
+    """Write explicit rounds found by a search (tables of the size the rounds show), through
+    ``write_entry``'s check, and report it (the SAT tools reach it through ``pair_cnf.run_and_ship``)."""
     entry: dict[str, Any] = {
-        "kind": "rounds", "n": n, "k": 4,
+        "kind": "rounds", "n": n, "k": len(rounds[0][0]),
         "rounds": [[list(t) for t in rnd] for rnd in rounds],
         "source": source,
         "search_seconds": round(seconds, 1),

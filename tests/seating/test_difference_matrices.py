@@ -5,7 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from fairdraw.designs import candidates, upper_bound, verify
+from fairdraw.designs.cyclic import Group
 from fairdraw.designs.difference_matrices import (
+    DM_12_6,
+    Z2_Z6,
     Z3_Z2_Z2_Z2,
     dm_24_5,
     is_difference_matrix,
@@ -46,4 +49,23 @@ def test_96_players_reach_the_upper_bound() -> None:
 
 
 def test_no_matrix_claimed_beyond_what_ships() -> None:
-    assert known_matrix(24, 6) is None and known_matrix(20, 5) is None
+    assert known_matrix(24, 6) is None and known_matrix(20, 5) is None and known_matrix(12, 7) is None
+
+
+def test_the_12_6_matrix_over_z2_z6_and_not_over_z12() -> None:
+    """The same entries read in Z_12 fail: the group matters (Z_12 has none with 3 rows)."""
+    assert is_difference_matrix(DM_12_6, Z2_Z6)
+    assert not is_difference_matrix(DM_12_6, Group((12,)))
+    broken = [list(row) for row in DM_12_6]
+    broken[5][3], broken[5][4] = broken[5][4], broken[5][3]
+    assert not is_difference_matrix(broken, Z2_Z6)
+
+
+def test_60_players_at_tables_of_5_get_12_rounds_from_it() -> None:
+    """TD(5, 12): every pair of different groups meets exactly once in 12 rounds (the
+    groups-of-5 reference for 60 players); Dutch cycles mod 12 gave 3."""
+    best = candidates(60, 5)[0]
+    assert best.clean_rounds == 12 and "(12,6,1) difference matrix" in best.source
+    verdict = verify(best.rounds, 5, 60)
+    assert verdict.clean
+    assert sum(verdict.pair_counts.values()) == 12 * 12 * 10

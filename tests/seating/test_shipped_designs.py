@@ -164,3 +164,20 @@ def test_22_players_six_rounds_from_the_shipped_schedule() -> None:
         schedule = seat(22, rounds, byes=True)
         assert max(meetings(schedule).values()) == 1
         assert "sit_outs_022_k4.json" in schedule.meta["design"]["source"]
+
+
+def test_65_players_at_tables_of_5_is_a_resolvable_bibd() -> None:
+    """The 1-rotational design over Z_8 x Z_8 plus one player (tools/search_sat_rotational.py):
+    16 rounds of 13 tables of 5 in which every one of the 2080 pairs meets exactly once, the
+    groups-of-5 reference for 65 players (TD(5, 13) gave 13)."""
+    entry = next(e for e in ENTRIES if e["n"] == 65 and e["k"] == 5)
+    rounds = _rounds(entry)
+    assert len(rounds) == 16 and all(len(rnd) == 13 for rnd in rounds)
+    counts = pair_counts(rounds)
+    assert len(counts) == 65 * 64 // 2 and set(counts.values()) == {1}
+
+
+def test_30_players_at_tables_of_5_reach_the_reference() -> None:
+    """6 repeat-free rounds for 30 players (the groups-of-5 reference), from one base round over Z_6."""
+    entry = next(e for e in ENTRIES if e["n"] == 30 and e["k"] == 5)
+    assert entry["kind"] == "cyclic" and entry["group"] == [6] and len(_rounds(entry)) == 6

@@ -92,8 +92,27 @@ def resolvable_td(matrix: Sequence[Sequence[int]], group: Group, k: int) -> list
     return rounds
 
 
+Z2_Z6 = Group((2, 6))
+
+#: A (12, 6, 1) difference matrix over Z_2 x Z_6 (entries as ``Group`` indices: (a, b) is
+#: a + 2b), found by ``tools/search_dm.py 2,6 6`` (CP-SAT, seed 0, under a second). Why: 12 is
+#: no prime power and Z_12 has a cyclic Sylow 2-subgroup (no difference matrix over it), so
+#: this gives the resolvable TD(5, 12): 60 players at tables of 5 for 12 rounds, the groups-of-5
+#: reference; its first 5 rows give TD(4, 12).
+DM_12_6: tuple[tuple[int, ...], ...] = (
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
+    (0, 2, 6, 8, 1, 4, 11, 3, 10, 7, 9, 5),
+    (0, 6, 8, 5, 9, 3, 2, 4, 11, 1, 7, 10),
+    (0, 11, 4, 2, 10, 9, 3, 8, 1, 6, 5, 7),
+    (0, 10, 11, 7, 6, 1, 9, 5, 2, 8, 3, 4),
+)
+
+
 def known_matrix(g: int, rows: int) -> tuple[list[list[int]], Group] | None:
     """A shipped (g, rows, 1) difference matrix, or None."""
     if g == 24 and rows <= len(DM_24_5_BASE):
         return dm_24_5()[:rows], Z3_Z2_Z2_Z2
+    if g == 12 and rows <= len(DM_12_6):
+        return [list(row) for row in DM_12_6[:rows]], Z2_Z6
     return None
