@@ -38,7 +38,7 @@ from design_files import ship_rounds
 from pair_cnf import Rounds
 from pysat.card import ITotalizer
 from pysat.solvers import Solver
-from search_sat_transversal import CLASSES, HOLES, TransversalCNF
+from search_sat_transversal import CLASSES, TransversalCNF
 
 
 class RelaxedTransversalCNF(TransversalCNF):
@@ -46,22 +46,12 @@ class RelaxedTransversalCNF(TransversalCNF):
     one of its pairs (the cardinality bound on the met variables is the search's objective)."""
 
     def _orbits(self) -> None:
-        members: dict[tuple[int, ...], list[int]] = {}
-        for p, q in itertools.combinations(range(self.points), 2):
-            members.setdefault(self.orbit(p, q), []).append(self.same(p, q))
         self.met: dict[tuple[int, ...], int] = {}
-        self.orbit_lits: dict[tuple[int, ...], list[int]] = {}
-        for orb, lits in members.items():
-            if len(orb) == 3:
-                i, j, d = orb
-                if d == 0 and (i, j) in HOLES:
-                    self.clauses += [[-v] for v in lits]
-                    self.clauses += [[-self.covers(f, i, j, 0)] for f in range(self.fixed)]
-                    continue
-                lits = lits + [self.covers(f, i, j, d) for f in range(self.fixed)]
+        self.orbit_lits = self.orbit_literals()
+        for orb, lits in self.orbit_lits.items():
             met = self.pool.id(("met", orb))
             self.clauses.append([-met, *lits])
-            self.met[orb], self.orbit_lits[orb] = met, lits
+            self.met[orb] = met
 
 
 class Search:

@@ -121,9 +121,16 @@ class TransversalCNF(PairModel):
                     self.clauses.append([-self.offset(f, 1, x), -self.offset(f + 1, 1, y)])
 
     def _orbits(self) -> None:
+        for lits in self.orbit_literals().values():
+            self.exactly_one(lits)
+
+    def orbit_literals(self) -> dict[Orbit, list[int]]:
+        """For every pair orbit but the holes, the literals that meet it (B's pairs in it, and
+        the fixed rounds for a mixed one); the holes' literals are made false here."""
         members: dict[Orbit, list[int]] = {}
         for p, q in itertools.combinations(range(self.points), 2):
             members.setdefault(self.orbit(p, q), []).append(self.same(p, q))
+        out: dict[Orbit, list[int]] = {}
         for orb, lits in members.items():
             if len(orb) == 3:
                 i, j, d = orb
@@ -132,7 +139,8 @@ class TransversalCNF(PairModel):
                     self.clauses += [[-self.covers(f, i, j, 0)] for f in range(self.fixed)]
                     continue
                 lits = lits + [self.covers(f, i, j, d) for f in range(self.fixed)]
-            self.exactly_one(lits)
+            out[orb] = lits
+        return out
 
     def _symmetry(self, spec: str) -> Callable[[int], int]:
         """The map (x, i) -> (u·x, σ(i)) written "u:σ0σ1σ2σ3", e.g. "-1:1032" (negation, classes 0<->1
