@@ -42,8 +42,10 @@ four classes). 30 players 6 rounds (``30 6 --table-size 5``) in under a second; 
 classes and no fixed player ``--multiplier U`` means (c, y) -> (c + 1, U·y), U^5 = 1 (U = 1
 allowed): ``75 15`` in 17-27 s, ``100 20`` in 32-41 s, ``105 21`` in 19 s (each with
 ``--table-size 5 --multiplier 1``), where the plain model did not answer ``75 15`` nor ``100
-20`` in 150 s; ``50 10 --multiplier 1`` is unsatisfiable (196 s), and the plain ``50 10``, ``60
-12``, ``70 14``, ``90 18``, ``60 13``, ``90 21``, ``75 16`` and ``75 17`` gave nothing in 150 s.
+20`` in 150 s; ``50 10 --multiplier 1`` is unsatisfiable (196 s), ``110 22 --multiplier 3`` (3^5 = 1 mod 22)
+takes 39 s, the plain ``50 9`` (five fixed players) 55-76 s; the plain ``50 10``, ``60 12``,
+``70 14``, ``90 18``, ``60 13``, ``90 21``, ``75 16``, ``75 17``, ``70 12``, ``70 13``, ``90
+16``, ``90 17`` and ``120 23`` gave nothing in 150-170 s.
 """
 
 from __future__ import annotations
