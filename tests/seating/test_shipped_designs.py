@@ -40,6 +40,8 @@ def test_shipped_design_is_repeat_free(entry: dict) -> None:
                         met.add((a, b))
     if entry["kind"] == "cyclic":
         assert len(rounds) == entry["rounds"]
+    if entry["kind"] == "rotational":  # 1-rotational: the bound (n - 1)/(k - 1)
+        assert len(rounds) == (n - 1) // (k - 1)
         if k == 4 and n in BEST_KNOWN_4:
             assert len(rounds) >= min(BEST_KNOWN_4[n], 1)
 
@@ -106,11 +108,47 @@ def test_68_players_packing_leaves_a_22nd_round_at_least_34_repeats() -> None:
     assert verify(best_design(68, 4, 22).rounds, 4, 68).repeats >= floor
 
 
-BEYOND_120 = [e for e in ENTRIES if e["n"] > 120 and e["n"] % 12 == 4 and e["kind"] == "cyclic"]
+BEYOND_120 = [e for e in ENTRIES if e["n"] > 120 and e["n"] % 12 == 4 and e["kind"] in ("cyclic", "rotational")]
 
 
 def test_cyclotomic_designs_beyond_120_are_shipped() -> None:
-    assert {e["n"] for e in BEYOND_120} >= {124, 184, 220, 268, 328, 364}
+    assert {e["n"] for e in BEYOND_120} >= {124, 148, 172, 184, 220, 268, 328, 364}
+
+
+ROTATIONAL = [e for e in ENTRIES if e["kind"] == "rotational"]
+
+
+@pytest.mark.parametrize("entry", ROTATIONAL, ids=[f"{e['n']}-k{e['k']}" for e in ROTATIONAL])
+def test_rotational_entry_is_invariant_under_its_subgroup(entry: dict) -> None:
+    """A "rotational" entry's base round holds ∞ with H and is mapped onto itself by H, which
+    is what makes its coset translates a resolvable design (fairdraw.designs.cyclic.RotationalSpec);
+    checked here with the group arithmetic written out again."""
+    moduli, sub = entry["group"], entry["subgroup"]
+    order = 1
+    for m in moduli:
+        order *= m
+
+    def digits(x: int) -> list[int]:
+        out = []
+        for m in moduli:
+            out.append(x % m)
+            x //= m
+        return out
+
+    def add(a: int, b: int) -> int:
+        value = 0
+        summed = [x + y for x, y in zip(digits(a), digits(b), strict=True)]
+        for d, m in zip(reversed(summed), reversed(moduli), strict=True):
+            value = value * m + d % m
+        return value
+
+    assert entry["n"] == order + 1 and len(sub) == entry["k"] - 1
+    base = {tuple(sorted(t)) for t in entry["base"]}
+    assert tuple(sorted([order, *sub])) in base
+    for h in sub:
+        assert {tuple(sorted(p if p == order else add(p, h) for p in t)) for t in base} == base
+    rounds = _rounds(entry)
+    assert sorted(map(tuple, rounds[0])) == sorted(base)
 
 
 @pytest.mark.parametrize("entry", BEYOND_120, ids=[str(e["n"]) for e in BEYOND_120])

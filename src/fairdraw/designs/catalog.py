@@ -1,8 +1,11 @@
 """Designs shipped as data (src/fairdraw/data/mahjong/*.json): searched once, verified by tests.
 
-Two kinds of design (``"designs"`` in a ``fairdraw.designs/1`` file):
+Three kinds of design (``"designs"`` in a ``fairdraw.designs/1`` file):
   * ``"kind": "cyclic"`` -- a base round developed over an abelian group
     (``fairdraw.designs.cyclic.CyclicSpec``): n, k, group (moduli), classes, fixed, base;
+  * ``"kind": "rotational"`` -- a 1-rotational base round on G ∪ {∞}, developed by one translate
+    per coset of the subgroup H (``fairdraw.designs.cyclic.RotationalSpec``): n, k, group,
+    subgroup, base;
   * ``"kind": "rounds"`` -- explicit rounds (player numbers 0..n-1), e.g. a seed's table
     after the independent check.
 And schedules with sit-outs (``"schedules"`` in a ``fairdraw.sit-outs/1`` file, sit_outs_*.json):
@@ -17,7 +20,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from fairdraw.designs.cyclic import CyclicSpec
+from fairdraw.designs.cyclic import CyclicSpec, RotationalSpec
 
 Round = list[tuple[int, ...]]
 
@@ -44,7 +47,7 @@ def _entries() -> tuple[dict[str, Any], ...]:
 
 
 def entry_rounds(entry: dict[str, Any]) -> list[Round] | None:
-    """The rounds an entry describes (a cyclic base round developed, or explicit rounds);
+    """The rounds an entry describes (a cyclic or 1-rotational base round developed, or explicit rounds);
     None for a kind this reader does not know. Shared by ``shipped``, the tests of the shipped
     files and the offline tools' writer, so all three read an entry the same way."""
     if entry["kind"] == "cyclic":
@@ -53,6 +56,11 @@ def entry_rounds(entry: dict[str, Any]) -> list[Round] | None:
             fixed=entry["fixed"], base=tuple(tuple(b) for b in entry["base"]),
         )
         return spec.develop()
+    if entry["kind"] == "rotational":
+        return RotationalSpec(
+            n=entry["n"], k=entry["k"], group=tuple(entry["group"]), subgroup=tuple(entry["subgroup"]),
+            base=tuple(tuple(b) for b in entry["base"]),
+        ).develop()
     if entry["kind"] == "rounds":
         return [[tuple(t) for t in rnd] for rnd in entry["rounds"]]
     return None

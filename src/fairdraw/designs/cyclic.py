@@ -96,6 +96,40 @@ class CyclicSpec:
         return out
 
 
+@dataclass(frozen=True)
+class RotationalSpec:
+    """A 1-rotational design: a base round on G ∪ {∞} developed by one translate per coset of H.
+
+    Why: a resolvable (N, k, 1) design with N - 1 = |G| and a subgroup H of order k - 1 is
+    often found as one base round B that H maps onto itself (∞ sits with H); its translates
+    B + t, t over the cosets of H, are then |G|/|H| = (N - 1)/(k - 1) rounds, the bound. The
+    whole design is stored as B (N/k tables) instead of every round. Points: element x of G
+    (mixed-radix index) is player x, ∞ is player |G|. ``subgroup`` lists H's elements; the
+    coset representatives are taken in increasing order (the smallest element of each coset
+    not yet covered), so round 0 is B itself; each round lists its tables sorted.
+    """
+
+    n: int
+    k: int
+    group: tuple[int, ...]
+    subgroup: tuple[int, ...]
+    base: tuple[tuple[int, ...], ...]
+
+    def develop(self) -> list[list[tuple[int, ...]]]:
+        grp = Group(self.group)
+        size = grp.order
+        reps: list[int] = []
+        covered: set[int] = set()
+        for x in range(size):
+            if x not in covered:
+                reps.append(x)
+                covered |= {grp.add(x, h) for h in self.subgroup}
+        return [
+            sorted(tuple(sorted(p if p == size else grp.add(p, t) for p in block)) for block in self.base)
+            for t in reps
+        ]
+
+
 def _orbit_table(group: Group, classes: int, fixed: int) -> tuple[list[list[int]], list[int]]:
     """key[p][q] = orbit id of the pair {p, q}; cap[id] = how often the base may use it."""
     size = group.order
