@@ -17,7 +17,29 @@ with U·H = H) adds a symmetry that leaves about a third of the choices when U h
 Measured: 40 players (``4 39 13``) 10 s plain, under 1 s with ``--multiplier 16``; 64 (``4 63
 21 --multiplier 58``) 1 s; 148 (``4 147 49 --multiplier 67``) 36 s, where ``4 3,7,7 1`` without
 a multiplier gave no answer in 5 minutes; 172 (``4 171 57 --multiplier 7``) 23 s; 232
-(``4 231 77 --multiplier 67``) unsatisfiable in 73 s.
+(``4 231 77 --multiplier 67``) unsatisfiable in 73 s, as with ``--multiplier 190`` (order 5) and ``43``
+(order 2) in 25 s, and ``4 231 77`` gave no answer in 20 minutes. Larger: 244 over Z_243 (``4 243
+81 --multiplier 82``) and Z_3 x Z_81 (``4 3,81 81 --multiplier 1,28``) unsatisfiable in 21 and
+13 s, 316 (``4 315 105 --multiplier 16``) in 326 s; 280 (``4 279 93 --multiplier 25``), 292
+(``4 291 97 --multiplier 61``) and 388 (``4 387 129 --multiplier 49``, 32 million clauses) no
+answer in 400 s. Tables of 5, 85 players (21 rounds; TD(5, 17) gives 17): every order-3
+multiplier over Z_84 (``5 84 21 --multiplier 25``), Z_2 x Z_42 (``5 2,42 1,42 --multiplier 1,25``)
+and Z_2 x Z_2 x Z_21 (``5 2,2,21 1,2 --multiplier 1,1,4``, ``1,1,16``, ``1,1,5``) is refuted
+within 1 s, and the plain ``5 84 21`` and ``5 2,2,21 1,2`` gave no answer in 240-300 s.
+
+``--infinities F`` (F dividing G's first modulus) puts F players ∞_j beside G, and t in G moves
+∞_j to ∞_(j + t_0 mod F), t_0 the first digit of t; H must move ∞_0 onto every ∞_j (an ∞ in a
+table fixed by H would sit with a coset of H). For F = 3 = |H| the count leaves no pair at a
+difference inside H, so the design is a 4-RGDD of type 3^(N/3), N = |G| + 3: the bound
+(N - 1)/3 rounds, rounded down, for N = 0 mod 12. The cheap ∞_0-with-0 pin holds only without
+a multiplier, and a multiplier fixing the ∞s cannot work (∞_0's table would hold one orbit
+{a, U·a, U²·a}, all of one residue mod 3, where the ∞ orbits need one of each), so U must swap
+∞_1 and ∞_2 (U_0 = 2 mod 3). Measured: 24 (``4 21 7 --infinities 3``) and 36 (``4 33 11``)
+under a second, 48 (``4 3,15 16 --infinities 3``) 9 s; 120 (``4 3,39 40 --infinities 3``, the
+one shape for 120 up to isomorphism: 117 = 9·13 and H must map onto Z_3) no answer in 40 minutes;
+132 (``4 129 43``) and 204 (``4 201 67``) none in 150 s; every multiplier tried was refuted
+within 12 s (120: ``2,17``; 132: ``50``, ``44``; 204: ``29``, ``68``; 192 = 189 + 3: ``4 3,63 64
+--multiplier 2,2``) except ``120 ... --multiplier 2,14`` and ``192 ... 2,8`` (no answer in 150-200 s).
 
 Encoding (CaDiCaL through python-sat, the ``search`` extra, or kissat: ``pair_cnf.solve``): one
 Boolean per pair ("same table in B"), transitivity, degree K - 1, B tied to its image under each
@@ -35,7 +57,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from design_files import write_entry
+from design_files import OUT, write_entry
 from pair_cnf import PairModel, add_solver_arguments, run
 from pysat.card import CardEnc, EncType
 
@@ -43,28 +65,48 @@ from fairdraw.designs.cyclic import Group, RotationalSpec
 
 
 class RotationalCNF(PairModel):
-    """The clauses for B (module docstring); element x of G is player x, ∞ is player |G|."""
+    """The clauses for B (module docstring); element x of G is player x, ∞_j is player |G| + j."""
 
     def __init__(
-        self, k: int, moduli: tuple[int, ...], generators: tuple[int, ...], multiplier: tuple[int, ...] | None = None
+        self, k: int, moduli: tuple[int, ...], generators: tuple[int, ...], multiplier: tuple[int, ...] | None = None,
+        infinities: int = 1,
     ) -> None:
         self.group = Group(moduli)
         g = self.group.order
-        super().__init__(g + 1)
-        self.k, self.inf = k, g
+        if moduli[0] % infinities:
+            raise SystemExit("--infinities F needs F dividing the first modulus of G")
+        super().__init__(g + infinities)
+        self.k, self.inf, self.infinities = k, g, infinities
         self.sub = self._closure(generators)
         if len(self.sub) != k - 1 or g % (k - 1):
             raise SystemExit(f"H has {len(self.sub)} elements; it needs K - 1 = {k - 1}, dividing |G| = {g}")
+        if infinities > 1 and sorted({self.group.digits(h)[0] % infinities for h in self.sub}) != list(range(infinities)):
+            raise SystemExit("H must move ∞_0 to every ∞_j (a table fixed by H cannot hold a fixed ∞)")
         self.transitive()
         for p in range(self.points):
             self.degree([self.same(p, q) for q in range(self.points) if q != p], k - 1)
+        for a in range(g, self.points):  # ∞s never meet: they would meet in every round
+            for b in range(a + 1, self.points):
+                self.clauses.append([-self.same(a, b)])
         for h in generators:
-            self.invariant(lambda p, h=h: p if p == self.inf else self.group.add(p, h))
+            self.invariant(lambda p, h=h: self.translate(p, h))
         if multiplier is not None:
             mu = self._multiplier(multiplier)
-            self.invariant(lambda p: p if p == self.inf else mu(p))
+            self.invariant(mu)
         self._orbits()
-        self.clauses.append([self.same(self.inf, 0)])  # ∞ sits with H itself (translate B)
+        # Translate B: with one ∞ its table is ∞ with a coset a + H, and B - a is again invariant
+        # under a multiplier U (U·a - a lies in H), so ∞ sits with H itself. With F > 1 ∞s a
+        # translate by a multiple of F keeps ∞_0 and brings an element of its table to 0, but
+        # only without a multiplier: U fixes 0, and with U·H = H it would have to fix the rest of
+        # ∞_0's table (an order-3 U fixes just H there, which ∞_0 may not meet).
+        if infinities == 1 or multiplier is None:
+            self.clauses.append([self.same(self.inf, 0)])
+
+    def translate(self, p: int, t: int) -> int:
+        """Player p moved by t in G: ∞_j goes to ∞_(j + t_0 mod F), t_0 the first digit of t."""
+        if p >= self.inf:
+            return self.inf + (p - self.inf + self.group.digits(t)[0]) % self.infinities
+        return self.group.add(p, t)
 
     def _multiplier(self, units: tuple[int, ...]) -> Callable[[int], int]:
         """x -> U·x digit by digit: an automorphism of G when each U_i is a unit mod m_i. It must
@@ -78,6 +120,8 @@ class RotationalCNF(PairModel):
             raise SystemExit(f"--multiplier needs one unit per modulus of {moduli}")
 
         def mu(x: int) -> int:
+            if x >= self.inf:  # ∞_j -> ∞_(U_0·j mod F): x -> U·x respects t -> t_0 mod F
+                return self.inf + (units[0] * (x - self.inf)) % self.infinities
             return self.group.index([u * d for u, d in zip(units, self.group.digits(x), strict=True)])
 
         if sorted(mu(h) for h in self.sub) != self.sub:
@@ -93,6 +137,9 @@ class RotationalCNF(PairModel):
             sub = grown
 
     def _orbits(self) -> None:
+        """Every G-orbit O of pairs gets |H|·|O|/|G| pairs of B, except, with F > 1 ∞s, the
+        differences inside H: those pairs are the groups of the design (the count leaves none
+        for them: each ∞ meets a whole coset of H across its three tables' translates)."""
         g, h = self.group.order, len(self.sub)
         by_difference: dict[int, list[int]] = {}
         for p in range(g):
@@ -100,9 +147,13 @@ class RotationalCNF(PairModel):
                 d = self.group.sub(q, p)
                 key = min(d, self.group.neg(d))
                 by_difference.setdefault(key, []).append(self.same(p, q))
-        for lits in by_difference.values():
-            self._exactly(lits, h * len(lits) // g)
-        self._exactly([self.same(self.inf, p) for p in range(g)], h)
+        for key, lits in by_difference.items():
+            hole = self.infinities > 1 and key in self.sub
+            self._exactly(lits, 0 if hole else h * len(lits) // g)
+        for i in range(self.infinities):  # the orbit of (∞_j, x) is fixed by (x_0 - j) mod F
+            lits = [self.same(self.inf + j, x) for j in range(self.infinities) for x in range(g)
+                    if (self.group.digits(x)[0] - j) % self.infinities == i]
+            self._exactly(lits, h)
 
     def _exactly(self, lits: list[int], bound: int) -> None:
         self.clauses += CardEnc.equals(lits=lits, bound=bound, vpool=self.pool, encoding=EncType.seqcounter).clauses
@@ -110,7 +161,8 @@ class RotationalCNF(PairModel):
     def spec(self, model: list[int]) -> RotationalSpec:
         """B read off a solution, as the package stores and develops it."""
         base = tuple(sorted({tuple(sorted(t)) for t in self.tables(model).values()}))
-        return RotationalSpec(n=self.points, k=self.k, group=self.group.moduli, subgroup=tuple(self.sub), base=base)
+        return RotationalSpec(n=self.points, k=self.k, group=self.group.moduli, subgroup=tuple(self.sub), base=base,
+                              infinities=self.infinities)
 
 
 def main(argv: list[str]) -> None:
@@ -118,6 +170,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("k", type=int, help="players per table")
     parser.add_argument("moduli", help="G as moduli, e.g. 64 or 4,4,4 or 2,2,2,2,2,2")
     parser.add_argument("generators", help="generators of H as group indices, e.g. 16")
+    parser.add_argument("--infinities", type=int, default=1,
+                        help="F players ∞_j, t in G moving them by its first digit mod F (F > 1: a GDD with groups of |H|)")
     parser.add_argument("--multiplier", default=None,
                         help="B also invariant under x -> U·x (U one unit, or one per modulus: 1,2,2)")
     add_solver_arguments(parser)
@@ -125,23 +179,26 @@ def main(argv: list[str]) -> None:
     start = time.time()
     moduli = tuple(int(m) for m in args.moduli.split(","))
     units = None if args.multiplier is None else tuple(int(u) for u in args.multiplier.split(","))
-    cnf = RotationalCNF(args.k, moduli, tuple(int(h) for h in args.generators.split(",")), units)
+    cnf = RotationalCNF(args.k, moduli, tuple(int(h) for h in args.generators.split(",")), units, args.infinities)
     sub = "{" + ", ".join(map(str, cnf.sub)) + "}"  # braces: the catalog's source suffix is "[data/...]"
     by = "" if units is None else f" and x -> {','.join(map(str, units))}·x"
     group = f"Z_{' x Z_'.join(map(str, moduli))}"
+    plus = "1" if args.infinities == 1 else f"{args.infinities} moved by t_0 mod {args.infinities}"
     solved = run(cnf, args, f"K={args.k}, G={group}, H={sub}{by}", start)
     if solved is None:
         return
     spec = cnf.spec(solved[0])
     entry = {
         "kind": "rotational", "n": spec.n, "k": spec.k, "group": list(spec.group), "subgroup": list(spec.subgroup),
+        **({"infinities": spec.infinities} if spec.infinities > 1 else {}),
         "base": [list(b) for b in spec.base],
-        "source": f"1-rotational over {group} + 1, base round invariant under H = {sub}{by}, "
+        "source": f"1-rotational over {group} + {plus}, base round invariant under H = {sub}{by}, "
                   f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_rotational.py {' '.join(argv)}",
         "search_seconds": round(solved[1], 1),
     }
-    rounds = (spec.n - 1) // (spec.k - 1)
-    path = write_entry(entry, rounds=rounds, dry_run=args.no_write)
+    rounds = (spec.n - spec.infinities) // (spec.k - 1)
+    taken = (OUT / f"cyclic_{spec.n:03d}_k{spec.k}.json").exists()  # keep a shipped design's file
+    path = write_entry(entry, rounds=rounds, suffix="_rotational" if taken else "", dry_run=args.no_write)
     print(f"found in {solved[1]:.0f}s, verified: {rounds} clean rounds for {spec.n} players")
     if path is not None:
         print(f"written to {path}")

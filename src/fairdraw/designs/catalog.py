@@ -3,9 +3,9 @@
 Three kinds of design (``"designs"`` in a ``fairdraw.designs/1`` file):
   * ``"kind": "cyclic"`` -- a base round developed over an abelian group
     (``fairdraw.designs.cyclic.CyclicSpec``): n, k, group (moduli), classes, fixed, base;
-  * ``"kind": "rotational"`` -- a 1-rotational base round on G ∪ {∞}, developed by one translate
-    per coset of the subgroup H (``fairdraw.designs.cyclic.RotationalSpec``): n, k, group,
-    subgroup, base;
+  * ``"kind": "rotational"`` -- a 1-rotational base round on G plus fixed players, developed by
+    one translate per coset of the subgroup H (``fairdraw.designs.cyclic.RotationalSpec``): n, k,
+    group, subgroup, base, and infinities (default 1);
   * ``"kind": "rounds"`` -- explicit rounds (player numbers 0..n-1), e.g. a seed's table
     after the independent check.
 And schedules with sit-outs (``"schedules"`` in a ``fairdraw.sit-outs/1`` file, sit_outs_*.json):
@@ -59,7 +59,7 @@ def entry_rounds(entry: dict[str, Any]) -> list[Round] | None:
     if entry["kind"] == "rotational":
         return RotationalSpec(
             n=entry["n"], k=entry["k"], group=tuple(entry["group"]), subgroup=tuple(entry["subgroup"]),
-            base=tuple(tuple(b) for b in entry["base"]),
+            base=tuple(tuple(b) for b in entry["base"]), infinities=entry.get("infinities", 1),
         ).develop()
     if entry["kind"] == "rounds":
         return [[tuple(t) for t in rnd] for rnd in entry["rounds"]]

@@ -98,15 +98,20 @@ class CyclicSpec:
 
 @dataclass(frozen=True)
 class RotationalSpec:
-    """A 1-rotational design: a base round on G ∪ {∞} developed by one translate per coset of H.
+    """A 1-rotational design: a base round on G plus fixed-point players, developed by one
+    translate per coset of a subgroup H.
 
     Why: a resolvable (N, k, 1) design with N - 1 = |G| and a subgroup H of order k - 1 is
     often found as one base round B that H maps onto itself (∞ sits with H); its translates
     B + t, t over the cosets of H, are then |G|/|H| = (N - 1)/(k - 1) rounds, the bound. The
     whole design is stored as B (N/k tables) instead of every round. Points: element x of G
-    (mixed-radix index) is player x, ∞ is player |G|. ``subgroup`` lists H's elements; the
-    coset representatives are taken in increasing order (the smallest element of each coset
-    not yet covered), so round 0 is B itself; each round lists its tables sorted.
+    (mixed-radix index) is player x, ∞_j is player |G| + j. With F = ``infinities`` > 1 (F
+    dividing G's first modulus) translation by t moves ∞_j to ∞_(j + t_0 mod F), t_0 the
+    first digit of t: then the pairs at a difference in H and the pairs of ∞s never meet, a
+    resolvable group divisible design with groups of size |H| (e.g. a 4-RGDD of type 3^u,
+    N = |G| + 3). ``subgroup`` lists H's elements; the coset representatives are taken in
+    increasing order (the smallest element of each coset not yet covered), so round 0 is B
+    itself; each round lists its tables sorted.
     """
 
     n: int
@@ -114,6 +119,7 @@ class RotationalSpec:
     group: tuple[int, ...]
     subgroup: tuple[int, ...]
     base: tuple[tuple[int, ...], ...]
+    infinities: int = 1
 
     def develop(self) -> list[list[tuple[int, ...]]]:
         grp = Group(self.group)
@@ -124,10 +130,13 @@ class RotationalSpec:
             if x not in covered:
                 reps.append(x)
                 covered |= {grp.add(x, h) for h in self.subgroup}
-        return [
-            sorted(tuple(sorted(p if p == size else grp.add(p, t) for p in block)) for block in self.base)
-            for t in reps
-        ]
+
+        def moved(p: int, t: int) -> int:
+            if p >= size:  # ∞_j, moved by t's first digit
+                return size + (p - size + grp.digits(t)[0]) % self.infinities
+            return grp.add(p, t)
+
+        return [sorted(tuple(sorted(moved(p, t) for p in block)) for block in self.base) for t in reps]
 
 
 def _orbit_table(group: Group, classes: int, fixed: int) -> tuple[list[list[int]], list[int]]:
