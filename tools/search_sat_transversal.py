@@ -31,7 +31,7 @@ even order (Z_17^* is cyclic of order 16) and so do the permutations keeping the
 symmetry would have a power of order 2, and none of the eleven involutions works (the plain
 model for n = 17: no answer from CaDiCaL in 100 minutes and eight 10-minute shuffled runs, nor
 from kissat 4 in three 20-minute runs, ``--solver kissat:PATH --shuffle 1`` .. ``3``, nor in
-60 minutes of ``--shuffle 11``). The solver
+60 minutes of ``--shuffle 11`` and 45 of ``--shuffle 23``). The solver
 refutes nine in at most 40 s (e.g. ``--symmetry=-1:1032``); by hand, with the negation x -> -x
   * classes fixed, every pure orbit must be met by a pair {x, -x}, and the class pair (0, 1) then
     gets an even number of orbits from B where it needs n - f - 1, which is odd;
