@@ -29,7 +29,7 @@ from fairdraw.core.registry import PairingRequest, get_system
 from fairdraw.designs import candidates, pair_counts, upper_bound
 from fairdraw.designs.extend import PairCounts, greedy_round, improve
 from fairdraw.formats.players import numbered_players
-from fairdraw.systems.mahjong.reference import BEST_KNOWN_4, BEST_KNOWN_5
+from fairdraw.systems.mahjong.reference import BEST_KNOWN_4, BEST_KNOWN_5, best_known_3
 
 
 def _seat(n: int, rounds: int, **options: object):
@@ -56,20 +56,20 @@ def _independent(schedule) -> tuple[int, int, bool]:
     return sum(c - 1 for c in meet.values() if c > 1), max(meet.values()), exact
 
 
-def _baseline(n: int, rounds: int, restarts: int, seed: int = 1) -> int:
-    """Best of ``restarts`` random schedules; with n mod 4 = b > 0, b players sit out each
-    round in a rotation (so sit-outs stay even) and the rest are partitioned at random."""
+def _baseline(n: int, rounds: int, restarts: int, seed: int = 1, k: int = 4) -> int:
+    """Best of ``restarts`` random schedules at tables of k; with n mod k = b > 0, b players sit
+    out each round in a rotation (so sit-outs stay even) and the rest are partitioned at random."""
     rng = random.Random(seed)
     best = None
-    sit = n % 4
+    sit = n % k
     for _ in range(restarts):
         meet: dict[tuple[int, int], int] = {}
         for r in range(rounds):
             out = {(r * sit + j) % n for j in range(sit)}
             order = [p for p in range(n) if p not in out]
             rng.shuffle(order)
-            for t in range(0, n - sit, 4):
-                table = sorted(order[t : t + 4])
+            for t in range(0, n - sit, k):
+                table = sorted(order[t : t + k])
                 for i, a in enumerate(table):
                     for b in table[i + 1 :]:
                         meet[(a, b)] = meet.get((a, b), 0) + 1
@@ -164,6 +164,30 @@ def _tables_of_5_part() -> list[str]:
         source = schedule.meta["design"]["source"].split(" [")[0]
         lines.append(f"| {n} | {r} | {upper_bound(n, 5)} | {reached} | {reps} | {secs:.2f} | {source} |")
     lines += ["", f"{hits} of {len(BEST_KNOWN_5)} sizes reach the best known with zero repeats."]
+    return lines
+
+
+def _tables_of_3_part() -> list[str]:
+    lines = [
+        "",
+        "Tables of 3 (`--table-size 3`, three-player mahjong), R = floor((N-1)/2), reached by a Kirkman",
+        "(N = 3 mod 6) or nearly Kirkman (N = 0 mod 6, N >= 18) triple system; 12 players: 4, as no nearly",
+        "Kirkman system of 12 exists. *Baseline* = best of 20 random restarts at the same R.",
+        "",
+        "| N | R | reached | repeats | baseline repeats | seconds | design |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    sizes = list(range(9, 100, 3))
+    hits = 0
+    for n in sizes:
+        r = best_known_3(n) or 1
+        schedule, secs = _seat(n, r, table_size=3)
+        reps, _, _ = _independent(schedule)
+        reached = schedule.meta["design"]["clean_rounds"]
+        hits += reps == 0
+        source = schedule.meta["design"]["source"].split(" [")[0]
+        lines.append(f"| {n} | {r} | {reached} | {reps} | {_baseline(n, r, 20, k=3)} | {secs:.2f} | {source} |")
+    lines += ["", f"{hits} of {len(sizes)} sizes reach R with zero repeats."]
     return lines
 
 
@@ -305,6 +329,7 @@ def run() -> str:
             lines.append(f"| {n} | {r} | {reps} | {mx} | {secs:.2f} | {base} ({restarts}) | {lower} |")
     lines += _sit_out_part()
     lines += _tables_of_5_part()
+    lines += _tables_of_3_part()
     lines += _large_part()
     lines += _resolvable_part()
     lines += ["", "Reproduce: `python -m benchmarks seating`."]

@@ -60,6 +60,7 @@ from design_files import write_entry
 from pair_cnf import PairModel, add_solver_arguments, run
 from pysat.card import CardEnc, EncType
 
+from fairdraw.designs import upper_bound
 from fairdraw.designs.catalog import all_entries, entry_rounds
 
 TABLE = 4  # the default table size; ``--table-size`` sets another
@@ -199,7 +200,9 @@ def main(argv: list[str]) -> None:
     longer = bool(shipped) and max(shipped) >= args.r
     if longer:
         print(f"a design with {max(shipped)} rounds is already shipped for {args.n} players: not written")
-    path = write_entry(entry, rounds=args.r, suffix="_packing", dry_run=args.no_write or longer)
+    # a packing that reaches the bound is a complete design (e.g. a Kirkman triple system): no suffix
+    suffix = "" if args.r == upper_bound(args.n, cnf.k) else "_packing"
+    path = write_entry(entry, rounds=args.r, suffix=suffix, dry_run=args.no_write or longer)
     print(f"found in {seconds:.0f}s, verified: {args.r} clean rounds for {args.n} players")
     if path is not None:
         print(f"written to {path}")
