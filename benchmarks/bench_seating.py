@@ -145,50 +145,52 @@ main()
 """
 
 
+def _reference_rows(k: int, targets: dict[int, int], *, baseline: bool) -> tuple[list[str], int]:
+    """One table row per N at tables of k (R = targets[N]): the best known or bound, rounds
+    reached without a repeat, repeats, optionally the random-restart baseline, seconds, design;
+    and how many rows have zero repeats."""
+    rows, hits = [], 0
+    for n, r in targets.items():
+        schedule, secs = _seat(n, r, table_size=k)
+        reps, _, _ = _independent(schedule)
+        reached = schedule.meta["design"]["clean_rounds"]
+        hits += reps == 0
+        source = schedule.meta["design"]["source"].split(" [")[0]
+        extra = f" {_baseline(n, r, 20, k=k)} |" if baseline else ""
+        rows.append(f"| {n} | {r} | {upper_bound(n, k)} | {reached} | {reps} |{extra} {secs:.2f} | {source} |")
+    return rows, hits
+
+
 def _tables_of_5_part() -> list[str]:
-    lines = [
+    rows, hits = _reference_rows(5, {n: BEST_KNOWN_5[n] for n in sorted(BEST_KNOWN_5)}, baseline=False)
+    return [
         "",
         "Tables of 5 (`--table-size 5`), R = the groups-of-5 reference's best known (a lower bound where it",
         "says \"or more\"): repeat-free rounds reached, repeats, seconds.",
         "",
         "| N | best known R | upper bound | reached | repeats | seconds | design |",
         "|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        f"{hits} of {len(rows)} sizes reach the best known with zero repeats.",
     ]
-    hits = 0
-    for n in sorted(BEST_KNOWN_5):
-        r = BEST_KNOWN_5[n]
-        schedule, secs = _seat(n, r, table_size=5)
-        reps, _, _ = _independent(schedule)
-        reached = schedule.meta["design"]["clean_rounds"]
-        hits += reps == 0
-        source = schedule.meta["design"]["source"].split(" [")[0]
-        lines.append(f"| {n} | {r} | {upper_bound(n, 5)} | {reached} | {reps} | {secs:.2f} | {source} |")
-    lines += ["", f"{hits} of {len(BEST_KNOWN_5)} sizes reach the best known with zero repeats."]
-    return lines
 
 
 def _tables_of_3_part() -> list[str]:
-    lines = [
+    targets = {n: best_known_3(n) or 1 for n in range(9, 100, 3)}
+    rows, hits = _reference_rows(3, targets, baseline=True)
+    return [
         "",
         "Tables of 3 (`--table-size 3`, three-player mahjong), R = floor((N-1)/2), reached by a Kirkman",
         "(N = 3 mod 6) or nearly Kirkman (N = 0 mod 6, N >= 18) triple system; 12 players: 4, as no nearly",
         "Kirkman system of 12 exists. *Baseline* = best of 20 random restarts at the same R.",
         "",
-        "| N | R | reached | repeats | baseline repeats | seconds | design |",
-        "|---|---|---|---|---|---|---|",
+        "| N | R | upper bound | reached | repeats | baseline repeats | seconds | design |",
+        "|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        f"{hits} of {len(rows)} sizes reach R with zero repeats.",
     ]
-    sizes = list(range(9, 100, 3))
-    hits = 0
-    for n in sizes:
-        r = best_known_3(n) or 1
-        schedule, secs = _seat(n, r, table_size=3)
-        reps, _, _ = _independent(schedule)
-        reached = schedule.meta["design"]["clean_rounds"]
-        hits += reps == 0
-        source = schedule.meta["design"]["source"].split(" [")[0]
-        lines.append(f"| {n} | {r} | {reached} | {reps} | {_baseline(n, r, 20, k=3)} | {secs:.2f} | {source} |")
-    lines += ["", f"{hits} of {len(sizes)} sizes reach R with zero repeats."]
-    return lines
 
 
 def _cli_seat(n: int, rounds: int) -> tuple[dict, float, str]:

@@ -46,6 +46,11 @@ allowed): ``75 15`` in 17-27 s, ``100 20`` in 32-41 s, ``105 21`` in 19 s (each 
 takes 39 s, the plain ``50 9`` (five fixed players) 55-76 s; the plain ``50 10``, ``60 12``,
 ``70 14``, ``90 18``, ``60 13``, ``90 21``, ``75 16``, ``75 17``, ``70 12``, ``70 13``, ``90
 16``, ``90 17`` and ``120 23`` gave nothing in 150-170 s.
+
+``--table-size 3`` (two classes, one or two fixed players) with r = floor((N-1)/2) finds Kirkman
+and nearly Kirkman triple systems, written without the ``_packing`` suffix since they reach the
+bound: 15, 24, 30, 36, 39, 42, 48 in under 5 s, 51, 54, 60, 66, 72, 84 in 14-102 s; 18 and 21
+are unsatisfiable (1 s); 33, 45, 57, 75, 96, 99 gave nothing in 180 s, 69, 78, 87, 90, 93 in 400 s.
 """
 
 from __future__ import annotations

@@ -27,6 +27,10 @@ multiplier over Z_84 (``5 84 21 --multiplier 25``), Z_2 x Z_42 (``5 2,42 1,42 --
 and Z_2 x Z_2 x Z_21 (``5 2,2,21 1,2 --multiplier 1,1,4``, ``1,1,16``, ``1,1,5``) is refuted
 within 1 s, and the plain ``5 84 21`` and ``5 2,2,21 1,2`` gave no answer in 240-300 s.
 
+Tables of 3 (Kirkman triple systems, H of order 2): 33, 57, 75, 99 players (``3 32 16``, ``3 56
+28``, ``3 74 37``, ``3 98 49``) in 0-16 s; 15, 21, 69, 93 (N = 15, 21 mod 24) are unsatisfiable
+over every abelian group of order N - 1 within a second, as theory says.
+
 ``--infinities F`` (F dividing G's first modulus) puts F players ∞_j beside G, and t in G moves
 ∞_j to ∞_(j + t_0 mod F), t_0 the first digit of t; H must move ∞_0 onto every ∞_j (an ∞ in a
 table fixed by H would sit with a coset of H). For F = 3 = |H| the count leaves no pair at a
@@ -40,6 +44,10 @@ one shape for 120 up to isomorphism: 117 = 9·13 and H must map onto Z_3) no ans
 132 (``4 129 43``) and 204 (``4 201 67``) none in 150 s; every multiplier tried was refuted
 within 12 s (120: ``2,17``; 132: ``50``, ``44``; 204: ``29``, ``68``; 192 = 189 + 3: ``4 3,63 64
 --multiplier 2,2``) except ``120 ... --multiplier 2,14`` and ``192 ... 2,8`` (no answer in 150-200 s).
+With F = 2 at tables of 3 (a nearly Kirkman system, H = {0, h}, h moving ∞_0 to ∞_1): 24 and 48
+(``3 22 11 --infinities 2``, ``3 46 23 ...``) in under a second, 96 (``3 94 47 --infinities 2``)
+within 300 s, 36 none in 2 minutes; for N = 6 (mod 12), over Z_2 x Z_(N/2-1) and Z_2 x Z_2 x
+Z_(N/4) with every such h, 18, 30 and 42 are unsatisfiable within a second.
 
 Encoding (CaDiCaL through python-sat, the ``search`` extra, or kissat: ``pair_cnf.solve``): one
 Boolean per pair ("same table in B"), transitivity, degree K - 1, B tied to its image under each
