@@ -130,6 +130,12 @@ def solve(clauses: list[list[int]], top: int, solver: str, seed: int | None = No
     return model_back([v for v in model if v], rename)
 
 
+def shown_command(argv: list[str]) -> str:
+    """The arguments as a shipped design's source records them: a kissat path is this machine's
+    own, so only ``kissat`` is kept."""
+    return " ".join(a.partition(":")[0] if a.startswith("kissat:") else a for a in argv)
+
+
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     """--solver, --shuffle and --no-write, the same in every SAT tool."""
     parser.add_argument("--solver", default="cadical195", help="a python-sat solver name, or kissat[:PATH]")

@@ -50,7 +50,8 @@ takes 39 s, the plain ``50 9`` (five fixed players) 55-76 s; the plain ``50 10``
 ``--table-size 3`` (two classes, one or two fixed players) with r = floor((N-1)/2) finds Kirkman
 and nearly Kirkman triple systems, written without the ``_packing`` suffix since they reach the
 bound: 15, 24, 30, 36, 39, 42, 48 in under 5 s, 51, 54, 60, 66, 72, 84 in 14-102 s; 18 and 21
-are unsatisfiable (1 s); 33, 45, 57, 75, 96, 99 gave nothing in 180 s, 69, 78, 87, 90, 93 in 400 s.
+are unsatisfiable (1 s); 33, 45, 57, 75, 96, 99 gave nothing in 180 s, 69, 78, 87, 90, 93 in 400 s;
+with ``--solver kissat:PATH`` 78 took 20 s, 87 8 minutes and 90 6 minutes; 69 and 93 gave nothing in 15 minutes.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ import time
 from typing import Any
 
 from design_files import write_entry
-from pair_cnf import PairModel, add_solver_arguments, run
+from pair_cnf import PairModel, add_solver_arguments, run, shown_command
 from pysat.card import CardEnc, EncType
 
 from fairdraw.designs import upper_bound
@@ -198,7 +199,7 @@ def main(argv: list[str]) -> None:
         "kind": "cyclic", "n": args.n, "k": cnf.k, "rounds": args.r, "group": [args.r],
         "classes": cnf.classes, "fixed": cnf.fixed, "base": [list(t) for t in base],
         "source": (f"cyclic packing over Z_{args.r}{symmetry}, SAT ({args.solver.split(':')[0]}), "
-                   f"searched once by tools/search_sat_packing.py {' '.join(argv)}"),
+                   f"searched once by tools/search_sat_packing.py {shown_command(argv)}"),
         "search_seconds": round(seconds, 1),
     }
     shipped = [len(entry_rounds(e) or []) for e in all_entries() if e["n"] == args.n and e["k"] == cnf.k]

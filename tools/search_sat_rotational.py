@@ -66,7 +66,7 @@ import time
 from collections.abc import Callable
 
 from design_files import OUT, write_entry
-from pair_cnf import PairModel, add_solver_arguments, run
+from pair_cnf import PairModel, add_solver_arguments, run, shown_command
 from pysat.card import CardEnc, EncType
 
 from fairdraw.designs.cyclic import Group, RotationalSpec
@@ -201,7 +201,7 @@ def main(argv: list[str]) -> None:
         **({"infinities": spec.infinities} if spec.infinities > 1 else {}),
         "base": [list(b) for b in spec.base],
         "source": f"1-rotational over {group} + {plus}, base round invariant under H = {sub}{by}, "
-                  f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_rotational.py {' '.join(argv)}",
+                  f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_rotational.py {shown_command(argv)}",
         "search_seconds": round(solved[1], 1),
     }
     rounds = (spec.n - spec.infinities) // (spec.k - 1)
