@@ -40,9 +40,10 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 import time
 
-from pair_cnf import Pair, PairModel, Rounds, add_solver_arguments, run_and_ship
+from pair_cnf import Pair, PairModel, Rounds, add_solver_arguments, run_and_ship, shown_command
 from pysat.card import CardEnc, EncType
 
 
@@ -116,12 +117,13 @@ class PlainModel(PairModel):
         out = []
         for r in range(self.rounds):
             tables = {tuple(sorted(t)) for t in self.tables(found, self.var(r)).values()}
-            for t in range(self.m or 1) if r < self.base and self.m else [0]:
+            translates = range(self.m) if self.m and r < self.base else [0]
+            for t in translates:
                 out.append(sorted(tuple(sorted(self.shift(p, t) for p in tab)) for tab in tables))
         return out
 
 
-def main() -> None:
+def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int, help="players")
     parser.add_argument("r", type=int, help="rounds")
@@ -129,18 +131,13 @@ def main() -> None:
     parser.add_argument("--cyclic", type=int, default=None, help="M: the design invariant under x -> x + 1 mod M")
     parser.add_argument("--fixed", type=int, default=0, help="with --cyclic: rounds fixed by the shift")
     add_solver_arguments(parser)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     start = time.time()
     model = PlainModel(args.n, args.r, args.table_size, args.cyclic, args.fixed)
-    command = f"tools/search_sat_plain.py {args.n} {args.r} --table-size {args.table_size}"
-    if args.cyclic is not None:
-        command += f" --cyclic {args.cyclic} --fixed {args.fixed}"
-    if args.shuffle is not None:
-        command += f" --shuffle {args.shuffle}"
     shape = "plain model, no symmetry assumed" if args.cyclic is None else f"invariant under Z_{args.cyclic}"
     run_and_ship(model, model.schedule, args, f"N={args.n}, R={args.r}, K={args.table_size}", start,
-                 shape=shape, command=command)
+                 shape=shape, command=f"tools/search_sat_plain.py {shown_command(argv)}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

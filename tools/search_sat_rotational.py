@@ -28,8 +28,9 @@ and Z_2 x Z_2 x Z_21 (``5 2,2,21 1,2 --multiplier 1,1,4``, ``1,1,16``, ``1,1,5``
 within 1 s, and the plain ``5 84 21`` and ``5 2,2,21 1,2`` gave no answer in 240-300 s.
 
 Tables of 3 (Kirkman triple systems, H of order 2): 33, 57, 75, 99 players (``3 32 16``, ``3 56
-28``, ``3 74 37``, ``3 98 49``) in 0-16 s; 15, 21, 69, 93 (N = 15, 21 mod 24) are unsatisfiable
-over every abelian group of order N - 1 within a second, as theory says.
+28``, ``3 74 37``, ``3 98 49``) in 0-16 s; 15 and 21 are unsatisfiable over every abelian group of
+order N - 1 (Z_14; Z_20, Z_2 x Z_10) within a second, 69 and 93 over Z_2 x Z_34 and Z_2 x Z_46
+(every H of order 2), while over Z_68 and Z_92 (``3 68 34``, ``3 92 46``) no answer came in 60 s.
 
 ``--infinities F`` (F dividing G's first modulus) puts F players ∞_j beside G, and t in G moves
 ∞_j to ∞_(j + t_0 mod F), t_0 the first digit of t; H must move ∞_0 onto every ∞_j (an ∞ in a
