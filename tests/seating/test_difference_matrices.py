@@ -11,6 +11,7 @@ from fairdraw.designs.difference_matrices import (
     Z2_Z6,
     Z3_Z2_Z2_Z2,
     dm_24_5,
+    dm_24_6,
     is_difference_matrix,
     known_matrix,
     resolvable_td,
@@ -21,6 +22,31 @@ def test_shipped_matrix_is_a_difference_matrix() -> None:
     matrix = dm_24_5()
     assert len(matrix) == 5 and all(len(row) == 24 for row in matrix)
     assert is_difference_matrix(matrix, Z3_Z2_Z2_Z2)
+
+
+def test_six_row_matrix_is_a_difference_matrix_and_keeps_the_five_row_one() -> None:
+    """The (24, 6, 1) matrix for tables of 5; tables of 4 still get the five-row matrix, so a
+    96-player seating made before the six-row one shipped is unchanged."""
+    six = dm_24_6()
+    assert len(six) == 6 and all(len(row) == 24 for row in six)
+    assert is_difference_matrix(six, Z3_Z2_Z2_Z2)
+    assert known_matrix(24, 5) == (dm_24_5(), Z3_Z2_Z2_Z2)
+    assert known_matrix(24, 6) == (six, Z3_Z2_Z2_Z2)
+    broken = [list(row) for row in six]
+    broken[5][2], broken[5][9] = broken[5][9], broken[5][2]
+    assert not is_difference_matrix(broken, Z3_Z2_Z2_Z2)
+
+
+def test_120_players_at_tables_of_5_get_24_rounds() -> None:
+    """TD(5, 24) from the six-row matrix: 24 repeat-free rounds (Dutch cycles mod 24 gave 6),
+    every pair from different groups exactly once."""
+    best = candidates(120, 5)[0]
+    assert best.clean_rounds == 24 and "(24,6,1) difference matrix" in best.source
+    verdict = verify(best.rounds, 5, 120)
+    assert verdict.clean
+    pairs_of_groups = 5 * 4 // 2
+    assert sum(verdict.pair_counts.values()) == pairs_of_groups * 24 * 24  # every cross pair once
+    assert all(verdict.pair_counts.get((a, b), 0) == 0 for a in range(120) for b in range(a + 1, 120) if a // 24 == b // 24)
 
 
 def test_checker_rejects_a_changed_entry() -> None:
@@ -49,7 +75,7 @@ def test_96_players_reach_the_upper_bound() -> None:
 
 
 def test_no_matrix_claimed_beyond_what_ships() -> None:
-    assert known_matrix(24, 6) is None and known_matrix(20, 5) is None and known_matrix(12, 7) is None
+    assert known_matrix(24, 7) is None and known_matrix(20, 5) is None and known_matrix(12, 7) is None
 
 
 def test_the_12_6_matrix_over_z2_z6_and_not_over_z12() -> None:

@@ -19,6 +19,12 @@ base differences shifted by h_i + h_j, so the pair of rows is fine exactly when 
 differences meet every coset of the order-2 subgroup {0, h_i + h_j} once. Our 5 rows were found
 under that condition by CP-SAT (``tools/search_difference_matrix.py``, seed 0, 7 s) and are
 checked by ``is_difference_matrix`` in the tests. Elements are written (a mod 3, b, c, d).
+
+``DM_24_6``: six rows of the same shape, a resolvable TD(5, 24): 120 players at tables of 5 for
+24 rounds, where no 4 MOLS of order 24 come from fields (Dutch cycles gave 6 clean rounds). Found
+by the SAT form of the same model (``tools/search_difference_matrix.py --rows 6 --solver kissat``,
+55 s; CP-SAT gave none in 300 s). It is a separate matrix, not an extension of ``DM_24_5``, which
+stays the one behind tables of 4 so that 96-player seatings made before it came are unchanged.
 """
 
 from __future__ import annotations
@@ -50,6 +56,21 @@ def partner_shift(row: int) -> Element:
     """h_i = (0, bits of i): the shift from a base column to its partner in row i."""
     return (0, (row >> 2) & 1, (row >> 1) & 1, row & 1)
 
+# rows 0..5 of the 12 base columns of the six-row matrix (same shape and partner shifts)
+DM_24_6_BASE: tuple[tuple[Element, ...], ...] = (
+    ((0, 0, 0, 0),) * 12,
+    ((0, 0, 0, 0), (0, 0, 1, 0), (0, 1, 0, 0), (0, 1, 1, 0), (1, 0, 0, 0), (1, 0, 1, 0),
+     (1, 1, 0, 0), (1, 1, 1, 0), (2, 0, 0, 0), (2, 0, 1, 0), (2, 1, 0, 0), (2, 1, 1, 0)),
+    ((0, 0, 0, 0), (0, 1, 0, 1), (2, 1, 0, 0), (2, 0, 1, 1), (2, 1, 0, 1), (2, 0, 1, 0),
+     (1, 1, 0, 1), (1, 0, 1, 1), (1, 1, 0, 0), (1, 0, 0, 0), (0, 0, 1, 1), (0, 1, 0, 0)),
+    ((0, 0, 0, 0), (1, 1, 0, 0), (2, 0, 1, 1), (1, 0, 0, 1), (2, 0, 0, 1), (1, 0, 1, 1),
+     (0, 0, 1, 0), (0, 1, 1, 1), (2, 1, 1, 0), (2, 1, 1, 1), (1, 1, 1, 0), (0, 1, 1, 0)),
+    ((0, 0, 0, 0), (2, 0, 1, 1), (1, 0, 0, 1), (1, 1, 1, 1), (0, 1, 1, 1), (0, 0, 1, 0),
+     (1, 0, 0, 0), (2, 1, 0, 0), (1, 1, 1, 0), (2, 1, 0, 1), (2, 0, 1, 0), (0, 1, 0, 1)),
+    ((0, 0, 0, 0), (2, 1, 0, 1), (0, 0, 1, 1), (2, 0, 1, 0), (1, 0, 0, 1), (1, 0, 0, 0),
+     (2, 0, 0, 1), (2, 1, 1, 0), (0, 0, 1, 0), (1, 0, 1, 1), (1, 0, 1, 0), (0, 0, 0, 1)),
+)
+
 
 def _index(e: Element) -> int:
     return Z3_Z2_Z2_Z2.index(list(e))
@@ -57,9 +78,19 @@ def _index(e: Element) -> int:
 
 def dm_24_5() -> list[list[int]]:
     """The 5 x 24 matrix, entries as indices of Z3 x Z2^3 (``Z3_Z2_Z2_Z2``)."""
+    return _with_partners(DM_24_5_BASE)
+
+
+def dm_24_6() -> list[list[int]]:
+    """The 6 x 24 matrix (``DM_24_6_BASE`` with its partner columns)."""
+    return _with_partners(DM_24_6_BASE)
+
+
+def _with_partners(base_rows: Sequence[Sequence[Element]]) -> list[list[int]]:
+    """The 24 columns: the 12 base columns, then each shifted by h_i in row i."""
     grp = Z3_Z2_Z2_Z2
     out = []
-    for i, row in enumerate(DM_24_5_BASE):
+    for i, row in enumerate(base_rows):
         shift = _index(partner_shift(i))
         base = [_index(e) for e in row]
         out.append(base + [grp.add(x, shift) for x in base])
@@ -113,6 +144,8 @@ def known_matrix(g: int, rows: int) -> tuple[list[list[int]], Group] | None:
     """A shipped (g, rows, 1) difference matrix, or None."""
     if g == 24 and rows <= len(DM_24_5_BASE):
         return dm_24_5()[:rows], Z3_Z2_Z2_Z2
+    if g == 24 and rows <= len(DM_24_6_BASE):
+        return dm_24_6()[:rows], Z3_Z2_Z2_Z2
     if g == 12 and rows <= len(DM_12_6):
         return [list(row) for row in DM_12_6[:rows]], Z2_Z6
     return None
