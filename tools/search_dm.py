@@ -80,15 +80,64 @@ def search(moduli: tuple[int, ...], rows: int, seconds: float, seed: int) -> lis
     return [[solver.Value(x) for x in row] for row in cell]
 
 
+def search_sat(moduli: tuple[int, ...], rows: int, solver: str, shuffle: int | None) -> list[list[int]] | None:
+    """The same conditions as CNF (``tools/pair_cnf.py``; the ``search`` extra): a Boolean per
+    (row, column, element), exactly one per cell, and for two rows and an element δ exactly one
+    column whose difference is δ (a difference variable per column, forced by each pair of
+    entries). Same fixed row 0, row 1 and column 0 as ``search``."""
+    from pair_cnf import solve
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
+    group = Group(moduli)
+    g = group.order
+    pool = IDPool()
+    clauses: list[list[int]] = []
+
+    def cell(i: int, c: int, e: int) -> int:
+        return pool.id(("x", i, c, e))
+
+    def exactly_one(lits: list[int]) -> None:
+        clauses.extend(CardEnc.equals(lits=lits, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
+
+    for i in range(rows):
+        for c in range(g):
+            fixed = 0 if i == 0 or c == 0 else c if i == 1 else None
+            if fixed is None:
+                exactly_one([cell(i, c, e) for e in range(g)])
+            else:
+                clauses.extend([[cell(i, c, e)] if e == fixed else [-cell(i, c, e)] for e in range(g)])
+    minus = [[group.add(e, group.neg(f)) for f in range(g)] for e in range(g)]
+    for i in range(rows):
+        for j in range(i):
+            for c in range(g):
+                for e in range(g):
+                    for f in range(g):
+                        clauses.append([-cell(i, c, e), -cell(j, c, f), pool.id(("d", i, j, c, minus[e][f]))])
+            for delta in range(g):
+                clauses.extend(CardEnc.atmost(lits=[pool.id(("d", i, j, c, delta)) for c in range(g)], bound=1,
+                                              vpool=pool, encoding=EncType.seqcounter).clauses)
+    model = solve(clauses, pool.top, solver, shuffle)
+    if model is None:
+        return None
+    true = {v for v in model if v > 0}
+    return [[next(e for e in range(g) if cell(i, c, e) in true) for c in range(g)] for i in range(rows)]
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("moduli", help="the group as moduli, e.g. 2,6 or 15")
     parser.add_argument("rows", type=int)
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--solver", default="cpsat", help="cpsat, a python-sat solver name, or kissat[:PATH]")
+    parser.add_argument("--shuffle", type=int, default=None, help="SAT only: rename variables and reorder clauses")
     args = parser.parse_args(argv)
     moduli = tuple(int(m) for m in args.moduli.split(","))
-    found = search(moduli, args.rows, args.seconds, args.seed)
+    if args.solver == "cpsat":
+        found = search(moduli, args.rows, args.seconds, args.seed)
+    else:
+        found = search_sat(moduli, args.rows, args.solver, args.shuffle)
     if found is None:
         print("no matrix found")
         return

@@ -52,6 +52,8 @@ and nearly Kirkman triple systems, written without the ``_packing`` suffix since
 bound: 15, 24, 30, 36, 39, 42, 48 in under 5 s, 51, 54, 60, 66, 72, 84 in 14-102 s; 18 and 21
 are unsatisfiable (1 s); 33, 45, 57, 75, 96, 99 gave nothing in 180 s, 69, 78, 87, 90, 93 in 400 s;
 with ``--solver kissat:PATH`` 78 took 20 s, 87 8 minutes and 90 6 minutes; 69 and 93 gave nothing in 15 minutes.
+Beyond 99 (kissat): 114 (``114 56 --table-size 3``) in 83 s; 102 (``102 50``) and 126 (``126 62``)
+gave nothing in 420 s.
 """
 
 from __future__ import annotations

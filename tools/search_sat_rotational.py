@@ -31,6 +31,8 @@ Tables of 3 (Kirkman triple systems, H of order 2): 33, 57, 75, 99 players (``3 
 28``, ``3 74 37``, ``3 98 49``) in 0-16 s; 15 and 21 are unsatisfiable over every abelian group of
 order N - 1 (Z_14; Z_20, Z_2 x Z_10) within a second, 69 and 93 over Z_2 x Z_34 and Z_2 x Z_46
 (every H of order 2), while over Z_68 and Z_92 (``3 68 34``, ``3 92 46``) no answer came in 60 s.
+Beyond 99 (kissat 4.0.4, ``--solver kissat:PATH``): 105 and 123 (``3 104 52``, ``3 122 61``) in 54
+and 68 s; 111, 129, 141 and 147 over Z_110, Z_128, Z_140 and Z_146 gave no answer in 400 s.
 
 ``--infinities F`` (F dividing G's first modulus) puts F players ∞_j beside G, and t in G moves
 ∞_j to ∞_(j + t_0 mod F), t_0 the first digit of t; H must move ∞_0 onto every ∞_j (an ∞ in a
@@ -47,8 +49,10 @@ within 12 s (120: ``2,17``; 132: ``50``, ``44``; 204: ``29``, ``68``; 192 = 189 
 --multiplier 2,2``) except ``120 ... --multiplier 2,14`` and ``192 ... 2,8`` (no answer in 150-200 s).
 With F = 2 at tables of 3 (a nearly Kirkman system, H = {0, h}, h moving ∞_0 to ∞_1): 24 and 48
 (``3 22 11 --infinities 2``, ``3 46 23 ...``) in under a second, 96 (``3 94 47 --infinities 2``)
-within 300 s, 36 none in 2 minutes; for N = 6 (mod 12), over Z_2 x Z_(N/2-1) and Z_2 x Z_2 x
-Z_(N/4) with every such h, 18, 30 and 42 are unsatisfiable within a second.
+within 300 s, 120 (``3 118 59 --infinities 2``, kissat) in 92 s, 36 none in 2 minutes, 132 none in
+400 s (kissat). For N = 6 (mod 12) the cyclic Z_(N-2) cannot work (its h = (N - 2)/2 is even
+and fixes ∞_0; the tool says so), and over Z_2 x Z_(N/2-1) and Z_2 x Z_2 x Z_(N/4) with every
+such h, 18, 30 and 42 are unsatisfiable within a second.
 
 Encoding (CaDiCaL through python-sat, the ``search`` extra, or kissat: ``pair_cnf.solve``): one
 Boolean per pair ("same table in B"), transitivity, degree K - 1, B tied to its image under each
