@@ -70,11 +70,14 @@ def _resolvable_td(g: int, k: int) -> tuple[list[Round], str] | None:
 
 def _product_td(g: int, k: int) -> tuple[list[Round], str] | None:
     """A resolvable TD(k, g) from MacNeish's product of orthogonal arrays (g = a·b with TDs of
-    both orders; ``orthogonal_arrays``), when neither GF(g) nor a shipped matrix gives one."""
+    both orders) or Wilson's construction (``orthogonal_arrays``), when neither GF(g) nor a
+    shipped matrix gives one."""
     found = orthogonal_arrays.resolvable_td(g, k)
     if found is None:
         return None
     rounds, origin = found
+    if origin.startswith("Wilson"):
+        return rounds, f"transversal design TD({k},{g}) by {origin}"
     return rounds, f"transversal design TD({k},{g}) from the product of orthogonal arrays over {origin}"
 
 

@@ -16,12 +16,19 @@ the player i·g + v; a row is a block). Sources, in order:
   * MacNeish's product (Handbook of Combinatorial Designs, 2nd ed., III.3.1: an OA(r, a) and an
     OA(r, b) give an OA(r, a·b)): row pairs, symbol pairs (u, v) -> u·b + v. Two columns of the
     product show (u, v), (u', v') exactly when the first factor shows (u, u') and the second
-    (v, v'), once each.
+    (v, v'), once each;
+  * Wilson's construction (Handbook, III.3; R. M. Wilson, "Concerning the number of mutually
+    orthogonal Latin squares", Discrete Math. 9 (1974)) for orders a product cannot reach,
+    above all g = 2 (mod 4), which has a factor 2 and no OA(4, 2): g = m·t + u with an OA(r + 1,
+    t), OA(r, m), OA(r, m + 1) and OA(r, u) (u <= t), each from the sources above. See ``wilson``. It gives
+    tables of 3 for 102 = 3·34 (34 = 3·11 + 1), 126 = 3·42, 138 = 3·46 and 150 = 3·50 players,
+    where only the seed's Dutch cycles (g/2 rounds) were known.
 A resolvable TD(k, g) is an OA(k + 1, g) read with its last column as the round.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
@@ -76,10 +83,23 @@ def orthogonal_array(g: int, r: int) -> tuple[Array, str] | None:
     return None if found is None else (_rows(found[0]), found[1])
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=256)
 def _array(g: int, r: int) -> tuple[np.ndarray, str] | None:
     """``orthogonal_array`` as a g² x r integer array. Why numpy: a product of order 1000 has a
-    million rows (4000 players), which took 8 s as Python tuples (0.1 s here)."""
+    million rows (4000 players), which took 8 s as Python tuples (0.1 s here).
+
+    The sources without Wilson's construction come first, so every order they reached before
+    it was added keeps its array (and its seatings); then products with a Wilson factor, then
+    Wilson's construction itself."""
+    plain = _plain_array(g, r)
+    if plain is not None:
+        return plain
+    return _product_array(g, r, _array) or _wilson_array(g, r)
+
+
+@lru_cache(maxsize=256)
+def _plain_array(g: int, r: int) -> tuple[np.ndarray, str] | None:
+    """GF(g), a shipped difference matrix, or a product of such arrays."""
     if g < 2 or r < 2:
         return None
     if prime_power(g) and r <= g + 1:
@@ -89,15 +109,68 @@ def _array(g: int, r: int) -> tuple[np.ndarray, str] | None:
         matrix, group = dm
         rows = [[group.add(matrix[i][c], t) for i in range(r)] for c in range(g) for t in range(g)]
         return _frozen(np.asarray(rows, dtype=np.int64)), f"a ({g},{r},1) difference matrix"
+    return _product_array(g, r, _plain_array)
+
+
+def _product_array(g: int, r: int, source: Callable[[int, int], tuple[np.ndarray, str] | None]) -> tuple[np.ndarray, str] | None:
+    """MacNeish's product g = a·b (a the smaller factor, ascending) with factors from ``source``."""
     for a in range(2, g):
         if a * a > g:
             break
         if g % a:
             continue
-        left, right = _array(a, r), _array(g // a, r)
+        left, right = source(a, r), source(g // a, r)
         if left is not None and right is not None:
             return _frozen(_product(left[0], right[0], g // a)), f"{left[1]} x {right[1]}"
     return None
+
+
+def _wilson_array(g: int, r: int) -> tuple[np.ndarray, str] | None:
+    """The first g = m·t + u (m ascending, then u) for which ``wilson`` has all its ingredients:
+    an OA(r + 1, t), 1 <= u <= t, and OA(r, m), OA(r, m + 1), OA(r, u) (u = 1: the one-row
+    array), each from ``_plain_array`` (no Wilson inside Wilson: the search stays a fraction
+    of a second for any order, and the orders it serves need no deeper recursion)."""
+    for m in range(2, g):
+        if m * r > g:  # t >= r: an OA(r + 1, t) needs t >= r - 1, and u <= t
+            break
+        oa_m, oa_m1 = _plain_array(m, r), _plain_array(m + 1, r)
+        if oa_m is None or oa_m1 is None:
+            continue
+        for u in range(1, g - m * r + 1):
+            t, rest = divmod(g - u, m)
+            if rest or t < r or u > t:
+                continue
+            oa_u = (np.zeros((1, r), dtype=np.int64), "") if u == 1 else _plain_array(u, r)
+            big = None if oa_u is None else _plain_array(t, r + 1)  # the costly one last
+            if big is None or oa_u is None:
+                continue
+            rows = wilson(big[0], oa_m[0], oa_m1[0], oa_u[0], m=m, t=t, u=u)
+            origin = f"Wilson's construction {g} = {m}·{t} + {u} from {big[1]}, {oa_m[1]}, {oa_m1[1]}"
+            return _frozen(rows), origin + (f", {oa_u[1]}" if u > 1 else "")
+    return None
+
+
+def wilson(big: Array | np.ndarray, oa_m: np.ndarray, oa_m1: np.ndarray, oa_u: np.ndarray, *,
+           m: int, t: int, u: int) -> np.ndarray:
+    """OA(r, m·t + u) by Wilson's construction (Wilson 1974, with one group truncated to u
+    points), r = the small arrays' width. Take the OA(r + 1, t) ``big`` and keep only u symbols
+    of its last column: a row whose last symbol is u or more gives an OA(r, m) on its symbols
+    blown up by m (symbol a, sub-symbol s -> a·m + s); a row with last symbol x < u gives an
+    OA(r, m + 1) whose sub-symbol m stands for the new symbol m·t + x, less its row (m, .., m)
+    (every such row would repeat the same block); an OA(r, u) joins the new symbols m·t + x.
+    Two columns then show every pair once: inside one blown-up block by the small array, else by
+    the big array's single row that holds the two symbols' blocks (or the new symbol's x)."""
+    big = np.asarray(big, dtype=np.int64)
+    r = oa_m.shape[1]
+    # relabel OA(r, m + 1) per column so that its first row is (m, .., m), then drop that row
+    swap = oa_m1[0]
+    relabelled = np.where(oa_m1 == swap, m, np.where(oa_m1 == m, swap, oa_m1))[1:]
+    kept = big[big[:, r] >= u, :r]
+    through = big[big[:, r] < u]
+    blown = (kept[:, None, :] * m + oa_m[None, :, :]).reshape(-1, r)
+    new_symbol = m * t + through[:, r][:, None, None]
+    filled = np.where(relabelled[None] == m, new_symbol, through[:, None, :r] * m + relabelled[None]).reshape(-1, r)
+    return np.concatenate([oa_u + m * t, blown, filled])
 
 
 def resolvable_td(g: int, k: int) -> tuple[list[Round], str] | None:
