@@ -98,7 +98,6 @@ def test_tables_of_5_best_known(n: int) -> None:
     assert max(meetings(schedule).values()) == 1, schedule.meta["design"]
 
 
-
 #: Tables of 5 beyond the reference: the repeat-free rounds we ship (docs/PERFORMANCE.md, "Beyond
 #: the reference"), so a lost design file or construction shows; 120: TD(5, 24), 130 and 150:
 #: cyclic packings with the classes cycled.
@@ -111,6 +110,7 @@ def test_tables_of_5_beyond_the_reference(n: int, rounds: int) -> None:
     assert max(meetings(schedule).values()) == 1, schedule.meta["design"]
     for counts in winds(schedule).values():
         assert all(rounds // 5 <= c <= -(-rounds // 5) for c in counts)
+
 
 #: Tables of 3 below the Kirkman bound (docs/mahjong.md, "Tables of 3"); strict xfail.
 NOT_REACHED_3: set[int] = {69, 93, 102, 111, 129, 132, 138, 141, 147, 150}

@@ -20,8 +20,8 @@ the player i·g + v; a row is a block). Sources, in order:
   * Wilson's construction (Handbook, III.3; R. M. Wilson, "Concerning the number of mutually
     orthogonal Latin squares", Discrete Math. 9 (1974)) for orders a product cannot reach,
     above all g = 2 (mod 4), which has a factor 2 and no OA(4, 2): g = m·t + u with an OA(r + 1,
-    t), OA(r, m), OA(r, m + 1) and OA(r, u) (u <= t), each from the sources above. See ``wilson``. It gives
-    tables of 3 for 102 = 3·34 (34 = 3·11 + 1), 126 = 3·42, 138 = 3·46 and 150 = 3·50 players,
+    t), OA(r, m), OA(r, m + 1) and OA(r, u) (u <= t), each from the sources above (``wilson``).
+    It gives tables of 3 for 102 = 3·34 (34 = 3·11 + 1), 126 = 3·42, 138 = 3·46 and 150 = 3·50 players,
     where only the seed's Dutch cycles (g/2 rounds) were known.
 A resolvable TD(k, g) is an OA(k + 1, g) read with its last column as the round.
 """
@@ -38,6 +38,7 @@ from fairdraw.designs.gf import field, prime_power
 
 Round = list[tuple[int, ...]]
 Array = tuple[tuple[int, ...], ...]
+Found = tuple[np.ndarray, str] | None  # an array and its origin, or nothing
 
 
 def from_field(q: int, r: int) -> Array:
@@ -84,7 +85,7 @@ def orthogonal_array(g: int, r: int) -> tuple[Array, str] | None:
 
 
 @lru_cache(maxsize=256)
-def _array(g: int, r: int) -> tuple[np.ndarray, str] | None:
+def _array(g: int, r: int) -> Found:
     """``orthogonal_array`` as a g² x r integer array. Why numpy: a product of order 1000 has a
     million rows (4000 players), which took 8 s as Python tuples (0.1 s here).
 
@@ -98,7 +99,7 @@ def _array(g: int, r: int) -> tuple[np.ndarray, str] | None:
 
 
 @lru_cache(maxsize=256)
-def _plain_array(g: int, r: int) -> tuple[np.ndarray, str] | None:
+def _plain_array(g: int, r: int) -> Found:
     """GF(g), a shipped difference matrix, or a product of such arrays."""
     if g < 2 or r < 2:
         return None
@@ -112,7 +113,7 @@ def _plain_array(g: int, r: int) -> tuple[np.ndarray, str] | None:
     return _product_array(g, r, _plain_array)
 
 
-def _product_array(g: int, r: int, source: Callable[[int, int], tuple[np.ndarray, str] | None]) -> tuple[np.ndarray, str] | None:
+def _product_array(g: int, r: int, source: Callable[[int, int], Found]) -> Found:
     """MacNeish's product g = a·b (a the smaller factor, ascending) with factors from ``source``."""
     for a in range(2, g):
         if a * a > g:
@@ -125,7 +126,7 @@ def _product_array(g: int, r: int, source: Callable[[int, int], tuple[np.ndarray
     return None
 
 
-def _wilson_array(g: int, r: int) -> tuple[np.ndarray, str] | None:
+def _wilson_array(g: int, r: int) -> Found:
     """The first g = m·t + u (m ascending, then u) for which ``wilson`` has all its ingredients:
     an OA(r + 1, t), 1 <= u <= t, and OA(r, m), OA(r, m + 1), OA(r, u) (u = 1: the one-row
     array), each from ``_plain_array`` (no Wilson inside Wilson: the search stays a fraction
@@ -169,8 +170,8 @@ def wilson(big: Array | np.ndarray, oa_m: np.ndarray, oa_m1: np.ndarray, oa_u: n
     through = big[big[:, r] < u]
     blown = (kept[:, None, :] * m + oa_m[None, :, :]).reshape(-1, r)
     new_symbol = m * t + through[:, r][:, None, None]
-    filled = np.where(relabelled[None] == m, new_symbol, through[:, None, :r] * m + relabelled[None]).reshape(-1, r)
-    return np.concatenate([oa_u + m * t, blown, filled])
+    filled = np.where(relabelled[None] == m, new_symbol, through[:, None, :r] * m + relabelled[None])
+    return np.concatenate([oa_u + m * t, blown, filled.reshape(-1, r)])
 
 
 def resolvable_td(g: int, k: int) -> tuple[list[Round], str] | None:
