@@ -19,7 +19,8 @@ pairs, B holds 2u - 2 triples (6u - 6 pairs), so every orbit gets exactly 2 pair
 and its image under + 3u). It fails for u = 3 (mod 4) by parity: for u odd, + 3u is odd and
 changes the parity of every point, so B's triples with points of both parities come in pairs,
 while the 3u - 3 pairs at odd differences need (3u - 3)/2 such triples, odd for u = 3 (mod 4)
-(u = 7: no answer in 6 minutes). ``z2``: points Z_2 x Z_3u (u odd), holes the cosets of
+(u = 7: no answer in 6 minutes). ``z2``: points Z_2 x Z_3u (u odd; as a group it is Z_6u
+again, but the rounds are the translates by its subgroup Z_3u), holes the cosets of
 Z_2 x <u>, B developed over Z_3u alone with no symmetry of its own: every Z_3u-orbit of pairs
 outside the holes (3u pairs each; 6u - 6 orbits) meets B once, and the parity count is gone.
 
@@ -35,7 +36,8 @@ through ``fairdraw.designs.verify`` (``design_files.ship_rounds``) before it is 
 
 Measured (kissat 4.0.4): ``5`` (33 players, either shape) under a second; ``7 --group z2`` (45)
 under a second; ``11 --group z2`` (69) 4 s and ``15 --group z2`` (93) 16 s, both shipped (they
-were the two sizes up to 99 below the bound).
+were the two sizes up to 99 below the bound); beyond 99, ``21 --group z2`` (129) 29 s and ``23
+--group z2`` (141) 259 s, shipped; ``18`` (111) and ``24`` (147) no answer in 300 and 600 s.
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ class KirkmanFrameCNF(PairModel):
         if u < 4:
             raise ValueError("a Kirkman frame of type 6^u needs u >= 4")
         if group == "z2" and u % 2 == 0:
-            raise ValueError("Z_2 x Z_3u is the shape for u odd (for u even it is Z_6u again)")
+            raise ValueError("--group z2 needs u odd: for u even, B + (0, 3u/2) would meet B's pairs "
+                             "at difference (0, 3u/2) a second time")
         super().__init__(6 * u)
         self.u, self.group = u, group
         n = self.points
@@ -140,8 +143,9 @@ def main(argv: list[str]) -> None:
     if solved is None:
         return
     found, seconds = solved
-    shape = (f"over Z_{6 * args.u} (a base holey round invariant under x -> x + {3 * args.u})"
-             if args.group == "cyclic" else f"over Z_2 x Z_{3 * args.u} (a base holey round developed over Z_{3 * args.u})")
+    m = 3 * args.u
+    shape = (f"over Z_{2 * m} (a base holey round invariant under x -> x + {m})" if args.group == "cyclic"
+             else f"over Z_2 x Z_{m} (a base holey round developed over Z_{m})")
     source = (f"Kirkman frame of type 6^{args.u} {shape}, holes filled with 3 new players by AG(2,3), SAT "
               f"({args.solver.split(':')[0]}), searched once by tools/search_kirkman_frame.py {shown_command(argv)}")
     ship_rounds(model.rounds(found), n=6 * args.u + 3, source=source, seconds=seconds, dry_run=args.no_write)
