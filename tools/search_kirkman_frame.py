@@ -6,10 +6,10 @@ Usage:  PYTHONPATH=src:tools python tools/search_kirkman_frame.py u [--group cyc
 Why: 69 and 93 players at tables of 3 (u = 11, 15) had stayed below the Kirkman bound: TD(3, g)
 over GF(23) and GF(31) gives 23 and 31 rounds of 34 and 46, and neither the 1-rotational nor the
 cyclic-packing model answered. Stinson's frame construction (D. R. Stinson, "Frames for
-Kirkman triple systems", Discrete Math. 65 (1987)) splits the problem: a Kirkman frame of type 6^u (triples on
-6u points meeting every pair from different holes once, in holey rounds that each seat everybody
-but one hole, h/2 = 3 of them per hole) with each hole filled, together with three new players
-∞0, ∞1, ∞2, by AG(2, 3) (the Kirkman system on 9 players, the ∞s one of its lines).
+Kirkman triple systems", Discrete Math. 65 (1987)) splits the problem: a Kirkman frame of type
+6^u (triples on 6u points meeting every pair from different holes once, in holey rounds that
+each seat everybody but one hole, h/2 = 3 of them per hole) with each hole filled, together with
+three new players ∞0, ∞1, ∞2, by AG(2, 3) (the Kirkman system on 9 players, the ∞s one of its lines).
 
 Two shapes (``--group``). ``cyclic``: points Z_6u, holes the cosets of H = <u>, and one base
 holey round B, which leaves out H itself and is invariant under x -> x + 3u (an element of H,
@@ -31,8 +31,8 @@ two other vertical lines of every hole: 3u + 1 = (6u + 2)/2 rounds, the bound.
 
 Encoding: the pair model of ``pair_cnf`` on the 6u points (a Boolean per pair, "same triple of
 B"), transitivity, degree 2 outside the hole B leaves out (0 on it), pairs inside a hole never,
-and each orbit of pairs met as above (cyclic: B also tied to its image under + 3u). A solution goes
-through ``fairdraw.designs.verify`` (``design_files.ship_rounds``) before it is written.
+and each orbit of pairs met as above (cyclic: B also tied to its image under + 3u). A solution
+goes through ``fairdraw.designs.verify`` (``design_files.ship_rounds``) before it is written.
 
 Measured (kissat 4.0.4): ``5`` (33 players, either shape) under a second; ``7 --group z2`` (45)
 under a second; ``11 --group z2`` (69) 4 s and ``15 --group z2`` (93) 16 s, both shipped (they
@@ -66,8 +66,9 @@ class KirkmanFrameCNF(PairModel):
         self.u, self.group = u, group
         n = self.points
         in_hole = [self.residue(x) % u == 0 for x in range(n)]
+        outside = [x for x in range(n) if not in_hole[x]]  # the points B seats
         for p, q in itertools.combinations(range(n), 2):
-            if in_hole[p] or in_hole[q] or (self.residue(q) - self.residue(p)) % u == 0:
+            if in_hole[p] or in_hole[q] or self.same_hole(p, q):
                 self.clauses.append([-self.same(p, q)])
         self.transitive()
         for p in range(n):
@@ -75,15 +76,15 @@ class KirkmanFrameCNF(PairModel):
                 self.degree([self.same(p, q) for q in range(n) if q != p], bound=2)
         if group == "cyclic":
             self.invariant(lambda x: (x + 3 * u) % n)
+        # cyclic: a Z_6u orbit (6u pairs) gets 2 pairs of B, a pair and its image under + 3u;
+        # z2: a Z_3u orbit (3u pairs) gets exactly one
+        bound = 2 if group == "cyclic" else 1
         seen: set[tuple[int, int]] = set()
-        for p, q in itertools.combinations([x for x in range(n) if not in_hole[x]], 2):
-            if (p, q) in seen or (self.residue(q) - self.residue(p)) % u == 0:
+        for p, q in itertools.combinations(outside, 2):
+            if (p, q) in seen or self.same_hole(p, q):
                 continue
             orbit = {tuple(sorted((self.shift(p, t), self.shift(q, t)))) for t in range(self.translates)}
             seen |= orbit  # type: ignore[arg-type]
-            # cyclic: a Z_6u orbit (6u pairs) gets 2 pairs of B, a pair and its image under + 3u;
-            # z2: a Z_3u orbit (3u pairs) gets exactly one
-            bound = 2 if group == "cyclic" else 1
             lits = [self.same(a, b) for a, b in orbit]
             self.clauses += CardEnc.equals(lits=lits, bound=bound, vpool=self.pool, encoding=EncType.seqcounter).clauses
 
@@ -91,6 +92,11 @@ class KirkmanFrameCNF(PairModel):
     def translates(self) -> int:
         """The orbit group's order: Z_6u for the cyclic frame, Z_3u acting on Z_2 x Z_3u."""
         return self.points if self.group == "cyclic" else self.points // 2
+
+    def same_hole(self, p: int, q: int) -> bool:
+        """p and q lie in one hole (their coordinates differ by a multiple of u): never at a table
+        of the frame, they meet in the hole's filling."""
+        return (self.residue(q) - self.residue(p)) % self.u == 0
 
     def residue(self, x: int) -> int:
         """The point's coordinate in Z_6u or Z_3u (holes: the multiples of u)."""

@@ -21,8 +21,8 @@ the player i·g + v; a row is a block). Sources, in order:
     orthogonal Latin squares", Discrete Math. 9 (1974)) for orders a product cannot reach,
     above all g = 2 (mod 4), which has a factor 2 and no OA(4, 2): g = m·t + u with an OA(r + 1,
     t), OA(r, m), OA(r, m + 1) and OA(r, u) (u <= t), each from the sources above (``wilson``).
-    It gives tables of 3 for 102 = 3·34 (34 = 3·11 + 1), 126 = 3·42, 138 = 3·46 and 150 = 3·50 players,
-    where only the seed's Dutch cycles (g/2 rounds) were known.
+    It gives tables of 3 for 102 = 3·34 (34 = 3·11 + 1), 126 = 3·42, 138 = 3·46 and 150 = 3·50
+    players, where only the seed's Dutch cycles (g/2 rounds) were known.
 A resolvable TD(k, g) is an OA(k + 1, g) read with its last column as the round.
 """
 
@@ -142,8 +142,10 @@ def _wilson_array(g: int, r: int) -> Found:
             if rest or t < r or u > t:
                 continue
             oa_u = (np.zeros((1, r), dtype=np.int64), "") if u == 1 else _plain_array(u, r)
-            big = None if oa_u is None else _plain_array(t, r + 1)  # the costly one last
-            if big is None or oa_u is None:
+            if oa_u is None:
+                continue
+            big = _plain_array(t, r + 1)  # the costly one last
+            if big is None:
                 continue
             rows = wilson(big[0], oa_m[0], oa_m1[0], oa_u[0], m=m, t=t, u=u)
             origin = f"Wilson's construction {g} = {m}·{t} + {u} from {big[1]}, {oa_m[1]}, {oa_m1[1]}"
