@@ -72,6 +72,7 @@ class TransversalCNF(PairModel):
         self.n = n
         self.fixed = (n - 2) // 3
         mu = None if symmetry is None else self._symmetry(symmetry)
+        self.symmetry = symmetry
         # Of the n translates of B, take the one whose class-0 pair at difference ±1 is
         # {(0, 0), (1, 0)}; not under a symmetry x -> u·x with u != 1: B + t is then no longer
         # invariant, and B itself is already the only invariant translate.
@@ -116,6 +117,10 @@ class TransversalCNF(PairModel):
         self.clauses.append([self.offset(0, 1, 1)])
         if self.pin_translate:
             self.clauses.append([self.same(0, 1)])
+        if self.symmetry is None:
+            # shifting classes 2 and 3 together keeps the holes and every count: the first
+            # fixed round puts class 2 at 0 (a 17-fold symmetry the model used to leave in)
+            self.clauses.append([self.offset(0, 2, 0)])
         for f in range(self.fixed - 1):
             for x in range(n):
                 for y in range(x + 1):

@@ -342,3 +342,46 @@ def test_report_files(tmp_path: Path) -> None:
     data = compute(schedule)
     assert data["repeats"] == schedule.meta["metrics"]["repeats"]
     assert f"repeat meetings: {data['repeats']}" in files[0].read_text()
+
+
+def _wind_breaches(schedule, k: int = 4) -> int:  # type: ignore[no-untyped-def]
+    """A wind twice in one of a player's chunks of k games, or beyond ceil(games / k) in all."""
+    played: dict[int, list[int]] = {}
+    for rnd in schedule.rounds:
+        for t in rnd.tables:
+            for s, p in enumerate(t.seats):
+                played.setdefault(p, []).append(s)
+    bad = 0
+    for seats in played.values():
+        for start in range(0, len(seats), k):
+            chunk = seats[start : start + k]
+            bad += len(chunk) - len(set(chunk))
+        bad += sum(max(0, seats.count(w) - -(-len(seats) // k)) for w in range(k))
+    return bad
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from([16, 24, 40]), st.integers(5, 10), st.integers(2, 9))
+def test_property_reseat_keeps_winds_balanced(n: int, rounds: int, from_round: int) -> None:
+    """Issue 4 (c) over the whole event: kept rounds' winds fixed, the new ones continue them
+    (a reseat from the middle of a block of four used to give winds twice in that block)."""
+    from_round = min(from_round, rounds)
+    loaded = schedule_from_dict(json.loads(dump_schedule(seat(n, rounds))))
+    new = reseat(loaded, from_round)
+    assert new.rounds[: from_round - 1] == loaded.rounds[: from_round - 1]
+    assert _wind_breaches(new) == 0
+
+
+@pytest.mark.parametrize("n, rounds, k", [(11, 4, 4), (7, 5, 4), (15, 8, 4), (14, 3, 5), (19, 8, 5), (11, 5, 3)])
+def test_sit_outs_stay_even_past_the_phantom_designs_clean_rounds(n: int, rounds: int, k: int) -> None:
+    """--byes with k - 1 out uses the design for n + 1 with a phantom seat; past its clean
+    rounds the phantom's table could hold a player twice: sit-outs must still spread evenly."""
+    schedule = seat(n, rounds, table_size=k, byes=True)
+    counts = {pid: 0 for pid in range(1, n + 1)}
+    for rnd in schedule.rounds:
+        assert len(rnd.byes) == k - 1
+        for bye in rnd.byes:
+            counts[bye.id] += 1
+    low = (k - 1) * rounds // n
+    assert all(low <= c <= low + 1 for c in counts.values()), counts
+    assert once_per_round(schedule, set(range(1, n + 1)))

@@ -65,8 +65,13 @@ def write_output(text: str, output: Path | None) -> None:
         sys.stdout.write(text)
         return
     tmp = output.with_name(output.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(output)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(output)
+    except OSError as exc:
+        if tmp.parent.is_dir():
+            tmp.unlink(missing_ok=True)
+        raise InputError(f"cannot write the output: {exc.strerror}", source=str(output)) from None
 
 
 def emit(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Path | None) -> None:
@@ -113,6 +118,10 @@ def run_app(argv: list[str] | None = None) -> None:
     except UnsolvableError as exc:
         err_console.print(f"[bold red]cannot pair:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(3)
+    except OSError as exc:  # a file another writer could not create (a missing folder, no permission)
+        where = f"{exc.filename}: " if exc.filename else ""
+        err_console.print(f"[bold red]error:[/] {escape(where + (exc.strerror or str(exc)))}", highlight=False, soft_wrap=True)
+        sys.exit(2)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:

@@ -125,8 +125,10 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
                     raise InputError(f"id must be a whole number, got {pid!r}", source=str(path), field=f"standings[{i}].id")
                 if by_id and pid not in by_id:
                     raise InputError(f"id {pid} is not in the schedule", source=str(path), field=f"standings[{i}].id")
+                if any(pid == q.id for _, _, q in out):
+                    raise InputError(f"id {pid} is ranked twice", source=str(path), field=f"standings[{i}].id")
                 out.append((row.get("rank", i + 1), i, by_id.get(pid) or Participant(id=pid, name=str(row.get("name", pid)))))
-            return [p for _, _, p in sorted(out, key=lambda x: (x[0], x[1]))]
+            return _every_player_ranked([p for _, _, p in sorted(out, key=lambda x: (x[0], x[1]))], schedule, path)
     from fairdraw.formats.players import read_players
 
     players = read_players(path)
@@ -147,7 +149,25 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
             if p.id not in by_id:
                 raise InputError(f"id {p.id} is not in the schedule", source=str(path), field="id")
         players = [by_id[p.id] for p in players]
-    return players
+    return _every_player_ranked(players, schedule, path)
+
+
+def _every_player_ranked(ranking: list[Participant], schedule: Schedule | None, path: Path) -> list[Participant]:
+    """A ranked round seats the whole field: a player ranked twice, or a player of the event
+    left out of the standings, would be seated twice or silently dropped."""
+    seen: set[int] = set()
+    for p in ranking:
+        if p.id in seen:
+            raise InputError(f"id {p.id} is ranked twice", source=str(path), field="id")
+        seen.add(p.id)
+    if schedule is not None:
+        left = set(schedule.meta.get("withdrawn", ()))
+        missing = sorted(p.id for p in schedule.players if p.id not in seen and p.id not in left)
+        if missing:
+            shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+            raise InputError(f"{len(missing)} players of the event are not in the standings (ids {shown})",
+                             source=str(path), field="standings")
+    return ranking
 
 
 @app.command("seat-ranked")

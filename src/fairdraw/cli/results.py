@@ -46,7 +46,7 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     if _is_trf(path, text):
         from fairdraw.formats.trf import parse_trf, trf_to_participants, trf_to_rounds
 
-        doc = parse_trf(text, source=str(path))
+        doc = parse_trf(text, source=str(path), require_players=True)
         schedule = Schedule(system="trf", players=trf_to_participants(doc), rounds=trf_to_rounds(doc))
         ps = doc.points
         options: dict[str, Any] = {
@@ -180,21 +180,23 @@ def _int_list(values: list[str], what: str) -> list[int]:
         raise InputError(f"{what}: expected whole numbers, got {' '.join(items)!r}", field=what) from None
 
 
-@app.command("result")
+# ignore_unknown_options: "-/+", "-/-" and negative mahjong scores read as values, not options
+@app.command("result", context_settings={"ignore_unknown_options": True})
 def result_command(
     schedule_path: Annotated[Path, typer.Argument(metavar="SCHEDULE.json", help="Schedule JSON to update in place")],
-    values: Annotated[
-        list[str],
-        typer.Argument(
-            help="Chess: 1-0, 0-1, 1/2-1/2 (½-½, =), +/-, -/+, -/-. Mahjong: the final scores in seat order "
-            "(4 numbers or one comma list; put -- before negative numbers)"
-        ),
-    ],
     round_: Annotated[int, typer.Option("--round", "-r", help="Round number")],
     table: Annotated[int, typer.Option("--table", "-t", help="Table (board) number")],
+    values: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Chess: 1-0, 0-1, 1/2-1/2 (½-½, =), +/-, -/+, -/-. Mahjong: the final scores in seat order "
+            "(4 numbers or one comma list)"
+        ),
+    ] = None,
     group: Annotated[str | None, typer.Option("--group", help="Group of the table, when table numbers repeat")] = None,
     game: Annotated[int | None, typer.Option("--game", help="Game inside a league group")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite a result already entered")] = False,
+    clear: Annotated[bool, typer.Option("--clear", help="Remove the result entered (undo a wrong entry)")] = False,
     start: Annotated[
         int, typer.Option("--start", help="Mahjong start score (the scores must add up to seats x start)")
     ] = 30000,
@@ -235,6 +237,19 @@ def result_command(
         )
     seats: list[int] = list(target.get("seats", []))
     where = f"round {round_} table {table}" + (f" game {game}" if game is not None else "")
+    values = values or []
+    if clear:
+        if values:
+            raise InputError(f"{where}: --clear takes no result, got {' '.join(values)!r}", source=source, field="result")
+        removed = {key: target.pop(key) for key in ("result", "scores", "penalties") if key in target}
+        if not removed:
+            raise InputError(f"{where} has no result to clear", source=source, field="result")
+        schedule_from_dict(data, source=source)
+        write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", schedule_path)
+        typer.echo(f"{where}: cleared {removed.get('result') or removed.get('scores')}", err=True)
+        return
+    if not values:
+        raise InputError(f"{where}: give a result (or --clear to remove one)", source=source, field="result")
     if len(seats) == 2 and game is None:
         if len(values) != 1:
             raise InputError(

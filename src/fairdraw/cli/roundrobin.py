@@ -41,6 +41,8 @@ def check_command(
     max_colour_run: int | None = typer.Option(None, "--max-colour-run", help="Most games in a row with one colour."),
     max_byes: int | None = typer.Option(None, "--max-byes", help="Most byes per participant."),
     table_size: int | None = typer.Option(None, "--table-size", help="Every table must have this many seats."),
+    balanced_seats: bool = typer.Option(False, "--balanced-seats", help="Seats (winds) balanced: each once per k games, floor/ceil in all."),
+    everyone: bool = typer.Option(False, "--everyone", help="Every listed participant (not withdrawn) seated or on a bye each round."),
     dutch: Path | None = typer.Option(None, "--dutch", help="A TRF16 file: re-pair every round by FIDE Dutch."),
     explain: bool = typer.Option(False, "--explain", help="With --dutch: explain each re-paired round."),
 ) -> None:
@@ -65,6 +67,8 @@ def check_command(
         max_colour_run=max_colour_run,
         max_byes=max_byes,
         table_size=table_size,
+        balanced_seats=balanced_seats,
+        everyone=everyone,
     )
     report = check_schedule(loaded, rules)
     print_report(loaded, report, console)

@@ -72,6 +72,8 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
         if "points" in meta:  # the point system (TRF's BBW/BBD/... lines)
             options["points"] = _points_from_json(meta["points"], str(path))
         rounds = total_rounds or meta.get("total_rounds")
+        if total_rounds is None and rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
+            raise InputError(f"expected a whole number of rounds, got {rounds!r}", source=str(path), field="meta.total_rounds")
         request = PairingRequest(
             players=schedule.players, history=schedule.rounds, total_rounds=rounds, seed=schedule.seed, options=options
         )
@@ -178,12 +180,22 @@ def dutch_check(path: Path, explain: bool = False) -> int:
     differing = 0
     for r in range(1, last + 1):
         request = trf_to_request(doc, upto_round=r - 1, total_rounds=total)
+        ref = trf_round(doc, r)
         opts = dict(request.options)
         opts["initial_colour"] = colour
+        # Round r is in the file: whoever it shows neither at a board nor with the pairing bye
+        # did not take part (a blank entry as much as 0000), which ``pair`` cannot know of a
+        # round not yet entered.
+        taking_part = set(ref.seated_ids()) | {b.id for b in ref.byes if b.kind == "bye"}
+        kinds = {b.id: b.kind for b in ref.byes}
+        requested = dict(opts.get("requested_byes") or {})
+        for player in request.players:
+            if player.id not in taking_part and player.id not in requested:
+                requested[player.id] = kinds.get(player.id, "absent")
+        opts["requested_byes"] = requested
         request = PairingRequest(players=request.players, history=request.history,
                                  total_rounds=request.total_rounds, options=opts)
         mine, ctx, outcome, reasons = next_round(request)
-        ref = trf_round(doc, r)
         ref_pairs = {t.seats for t in ref.tables}
         my_pairs = {t.seats for t in mine.tables}
         ref_bye = {b.id for b in ref.byes if b.kind == "bye"}

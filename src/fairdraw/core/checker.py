@@ -5,6 +5,11 @@ Tables of two seats are chess boards (seat 0 White, seat 1 Black): colour runs a
 balance whites minus blacks are checked. Tables of more seats are mahjong tables or
 league groups: seat (wind) counts per participant are reported, and when a table has an
 inner ``games`` list, those games' seats are what is counted.
+
+A chess board whose result is a forfeit (+/-, -/+, -/-) was not played: it is neither a
+meeting nor a colour, the reading both Swiss engines make (``fairdraw.systems.dutch.state.Match``:
+C.04.1 b forbids a second *game*, and colours count games played), so they may pair those two
+again and the checker must not call that a repeat.
 """
 
 from __future__ import annotations
@@ -13,7 +18,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from fairdraw.core.model import Round, Schedule
+from fairdraw.core.model import Round, Schedule, Table
+from fairdraw.scoring.results import normalise_result
+
+FORFEITS = frozenset({"+/-", "-/+", "-/-"})
 
 
 @dataclass(frozen=True)
@@ -26,6 +34,12 @@ class CheckRules:
     max_colour_run: int | None = None
     max_byes: int | None = None
     table_size: int | None = None
+    #: issue 4 (c): on tables of k > 2 seats, each participant sits each seat at most once in
+    #: every chunk of k games and floor/ceil(games / k) times in all
+    balanced_seats: bool = False
+    #: every participant of the list, but those in ``meta.withdrawn``, seated or on a bye in
+    #: every round (a plan has no absences: a missing table or player is a breach)
+    everyone: bool = False
 
 
 @dataclass
@@ -60,6 +74,55 @@ def _check_round_occupancy(rnd: Round, known: set[int], report: CheckReport) -> 
             report.breaches.append(f"round {rnd.round}: participant {pid} is not in the player list")
 
 
+def _check_structure(schedule: Schedule, report: CheckReport) -> None:
+    """Each participant listed once and each round number used once: a copied entry would
+    otherwise be counted twice, or hide one round behind another."""
+    for pid, count in sorted(Counter(p.id for p in schedule.players).items()):
+        if count > 1:
+            report.breaches.append(f"players: participant {pid} is listed {count} times")
+    for number, count in sorted(Counter(r.round for r in schedule.rounds).items()):
+        if count > 1:
+            report.breaches.append(f"rounds: round {number} appears {count} times")
+
+
+def _is_forfeit(rnd: Round, table: Table, report: CheckReport) -> bool:
+    """Whether a two-seat table's result says the game was not played; an unreadable result
+    is a breach (and the board counts as played)."""
+    if table.result is None or len(table.seats) != 2:
+        return False
+    try:
+        return normalise_result(table.result) in FORFEITS
+    except ValueError as exc:
+        report.breaches.append(f"round {rnd.round}, table {table.table}: {exc}")
+        return False
+
+
+def _check_seat_balance(schedule: Schedule, report: CheckReport) -> None:
+    """Seat i of a table of k > 2 is wind i: in play order, no seat twice in a participant's
+    chunk of k games (with byes a chunk is k games played, not k rounds), none beyond ceil."""
+    played: dict[int, list[int]] = defaultdict(list)
+    size: dict[int, int] = {}
+    for rnd in schedule.rounds:
+        for seating in _group_games(rnd):
+            if len(seating) <= 2:
+                continue
+            for seat, pid in enumerate(seating):
+                played[pid].append(seat)
+                size[pid] = max(size.get(pid, 0), len(seating))
+    for pid, seats in sorted(played.items()):
+        k = size[pid]
+        for start in range(0, len(seats), k):
+            chunk = seats[start:start + k]
+            if len(chunk) != len(set(chunk)):
+                report.breaches.append(
+                    f"participant {pid}: a seat twice in games {start + 1}-{start + len(chunk)} (each seat once per {k} games)"
+                )
+        cap = -(-len(seats) // k)
+        for seat in range(k):
+            if seats.count(seat) > cap:
+                report.breaches.append(f"participant {pid}: seat {seat + 1} {seats.count(seat)} times in {len(seats)} games (at most {cap})")
+
+
 def _group_games(rnd: Round) -> list[tuple[int, ...]]:
     """The seatings that count for winds: a table's inner games, else the table itself."""
     seatings: list[tuple[int, ...]] = []
@@ -77,6 +140,7 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
     known = {p.id for p in schedule.players}
     colours: dict[int, list[int]] = defaultdict(list)  # +1 white, -1 black, in play order
     widest = 0
+    _check_structure(schedule, report)
     for rnd in schedule.rounds:
         _check_round_occupancy(rnd, known, report)
         for table in rnd.tables:
@@ -84,6 +148,8 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
                 report.breaches.append(
                     f"round {rnd.round}, table {table.table}: {len(table.seats)} seats, expected {rules.table_size}"
                 )
+            if _is_forfeit(rnd, table, report):
+                continue
             for a, b in combinations(sorted(set(table.seats)), 2):
                 report.meetings[(a, b)] += 1
             if len(table.seats) == 2 and not table.games:
@@ -127,6 +193,15 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
             report.breaches.append(
                 f"participant {pid}: {longest} games in a row with the same colour (limit {rules.max_colour_run})"
             )
+    if rules.balanced_seats:
+        _check_seat_balance(schedule, report)
+    if rules.everyone:
+        left = set(schedule.meta.get("withdrawn", ()) or ())
+        for rnd in schedule.rounds:
+            placed = set(rnd.seated_ids()) | {b.id for b in rnd.byes}
+            missing = sorted(p.id for p in schedule.players if p.id not in placed and p.id not in left)
+            if missing:
+                report.breaches.append(f"round {rnd.round}: participants {', '.join(map(str, missing))} are not placed")
     if rules.max_byes is not None:
         for pid, count in sorted(report.byes.items()):
             if count > rules.max_byes:

@@ -419,6 +419,18 @@ def schedule_with_sit_outs(n: int, k: int, rounds: int, *, seed: int = 0) -> tup
         prefix = f"{design.source}, {'1 extra player' if b == 1 else f'{b} extra players'} in the seats of sit-outs"
     else:
         seated, byes, prefix = [], [], ""
+    return extend_with_sit_outs(n, k, rounds, seated, byes, prefix, seed=seed)
+
+
+def extend_with_sit_outs(
+    n: int, k: int, rounds: int, seated: list[Round], byes: list[list[int]], prefix: str, *, seed: int = 0,
+) -> tuple[list[Round], list[list[int]], str]:
+    """The clean first rounds ``seated`` (with their sit-outs ``byes``) extended to ``rounds``
+    rounds: greedy rounds where the players with the fewest sit-outs so far sit out, then
+    tabu search with sit-out swaps inside the even spread; ``prefix`` names the first rounds'
+    source. Shared by every --byes path, so each keeps sit-outs within floor/ceil(b·R/n)."""
+    b = n % k
+    clean = len(seated)
     sit_range = sit_out_range(n, b, rounds)
     rng = random.Random(seed)
     pc = PairCounts(n)

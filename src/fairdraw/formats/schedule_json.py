@@ -13,13 +13,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Bye, Game, Participant, Round, Schedule, Table
+from fairdraw.core.model import BYE_KINDS, Bye, Game, Participant, Round, Schedule, Table
 
 FORMAT_ID = "fairdraw.schedule/1"
 
 
 class _Doc(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    # strict: a seat written true or "3" is a mistake to report, not a number to guess
+    model_config = ConfigDict(extra="allow", strict=True)
 
 
 class PlayerDoc(_Doc):
@@ -138,8 +139,12 @@ def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
     )
     numbers = {p.id: p.number for p in doc.players if p.number is not None}
     rounds = []
-    for r in doc.rounds:
+    for index, r in enumerate(doc.rounds):
         kinds = r.bye_kinds or {}
+        for key, kind in kinds.items():
+            if kind not in BYE_KINDS:
+                raise InputError(f"unknown bye kind {kind!r}; expected one of {', '.join(BYE_KINDS)}",
+                                 source=source, field=f"rounds.{index}.bye_kinds.{key}")
         tables = tuple(
             Table(
                 table=t.table,

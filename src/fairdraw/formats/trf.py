@@ -649,8 +649,10 @@ def _parse_260(text: str, line_no: int, source: str | None) -> ProhibitedLine:
     return ProhibitedLine(text, first_round, last_round, _numbers(text, 12, line_no, source, "260 player"))
 
 
-def parse_trf(text: str, source: str | None = None) -> TrfDocument:
-    """Parse TRF16 text (CR, LF or CRLF line endings). Raises InputError on a bad line."""
+def parse_trf(text: str, source: str | None = None, *, require_players: bool = False) -> TrfDocument:
+    """Parse TRF16 text (CR, LF or CRLF line endings). Raises InputError on a bad line, and with
+    ``require_players`` on a text without 001 lines (any other file read as TRF: a CSV, a JSON
+    or an empty file would otherwise pass as an empty tournament)."""
     if "\r\n" in text:
         ending = "\r\n"
     elif "\r" in text:
@@ -672,7 +674,14 @@ def parse_trf(text: str, source: str | None = None) -> TrfDocument:
             )
         seen[p.number] = p.line_number or 0
     _check_consistency(doc)
+    if require_players and not doc.players:
+        raise InputError("no 001 player lines: expected a TRF16 tournament file", source=source, field="001")
     return doc
+
+
+#: Points in halves of the TRF16 result codes of a game or forfeit, to catch two lines that
+#: contradict each other (1 against 1); bye codes are not games and are left out.
+_RESULT_POINTS = {"1": 2, "+": 2, "W": 2, "=": 1, "D": 1, "0": 0, "-": 0, "L": 0}
 
 
 def _check_consistency(doc: TrfDocument) -> None:
@@ -693,6 +702,13 @@ def _check_consistency(doc: TrfDocument) -> None:
                     f"round {r + 1} contradicts the entry of player {g.opponent}",
                     source=doc.source, line=p.line_number, column=col, field=f"round {r + 1}",
                 )
+            both = _RESULT_POINTS.get(g.result.upper()), _RESULT_POINTS.get(og.result.upper())
+            if None not in both and sum(both) > 2:  # in halves: one game gives out at most one point
+                raise InputError(
+                    f"round {r + 1}: result {g.result!r} here and {og.result!r} on the line of player "
+                    f"{g.opponent} (line {other.line_number}) give out more than one point",
+                    source=doc.source, line=p.line_number, column=col + 7, field=f"round {r + 1} result",
+                )
 
 
 def read_trf(path: str | Path) -> TrfDocument:
@@ -706,7 +722,7 @@ def read_trf(path: str | Path) -> TrfDocument:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         text = raw.decode("latin-1")
-    return parse_trf(text, source=str(path))
+    return parse_trf(text, source=str(path), require_players=True)
 
 
 def write_trf(doc: TrfDocument, path: str | Path) -> None:

@@ -48,6 +48,11 @@ FORFEIT_WIN = "forfeit-win"
 FORFEIT_LOSS = "forfeit-loss"
 UNPAIRED = "unpaired"  # neither seated nor listed as a bye: treated as absent
 
+#: Systems whose plain "bye" is a round robin's free round (FIDE C.05 Annex 1: with an odd
+#: field the player drawn against the missing number rests that round). It earns nothing and is
+#: no win, unlike the Swiss pairing-allocated bye of C.04.1 c.
+FREE_ROUND_SYSTEMS = frozenset({"berger"})
+
 #: Unplayed rounds that are not voluntary (FIDE C.07 2023 art. 16.2).
 NOT_VOLUNTARY = frozenset({FORFEIT_WIN, "bye", "full-point", "meerkamp-bye"})
 
@@ -172,7 +177,10 @@ def chess_entries(schedule: Schedule, *, source: str = "<schedule>") -> dict[int
             if bye.id in seen:
                 raise InputError(f"round {rnd.round}: participant {bye.id} appears twice", source=source, field="byes")
             seen.add(bye.id)
-            entries[bye.id].append(ChessEntry(rnd.round, bye.kind, _BYE_OUTCOME[bye.kind]))
+            kind = bye.kind
+            if kind == "bye" and schedule.system in FREE_ROUND_SYSTEMS:
+                kind = "zero-point"  # the free round of an odd round robin: no game, no point
+            entries[bye.id].append(ChessEntry(rnd.round, kind, _BYE_OUTCOME[kind]))
         for pid in ids:
             if pid not in seen:
                 entries[pid].append(ChessEntry(rnd.round, UNPAIRED, "L"))

@@ -49,6 +49,26 @@ def _absent(options: Mapping[str, Any], states: dict[int, PlayerState]) -> dict[
     return absent
 
 
+def _ids(raw: Any, states: dict[int, PlayerState], what: str) -> list[int]:
+    """Whole-number ids of the field, or InputError naming the option."""
+    out = []
+    for pid in raw:
+        if isinstance(pid, bool) or not isinstance(pid, int) or pid not in states:
+            raise InputError(f"{what}: {pid!r} is not the id of a player in the field", field=what)
+        out.append(pid)
+    return out
+
+
+def _forbidden(options: Mapping[str, Any], states: dict[int, PlayerState]) -> frozenset[frozenset[int]]:
+    """``forbidden_pairs`` ([[a, b], ...], as TRF XXP or the JSON meta give them): never paired."""
+    pairs = set()
+    for pair in options.get("forbidden_pairs") or ():
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise InputError(f"forbidden_pairs: expected [id, id], got {pair!r}", field="forbidden_pairs")
+        pairs.add(frozenset(_ids(pair, states, "forbidden_pairs")))
+    return frozenset(pairs)
+
+
 def choose_bye(ctx: Context, present: list[int]) -> tuple[int | None, list[str]]:
     """Seed 002: an odd field gives the last one left a bye, never the same player twice.
 
@@ -114,8 +134,9 @@ class ClubSwiss(PairingSystem):
         players = tuple(request.players)
         history = tuple(request.history)
         states = build_states(players, history, request.seed)
-        if request.total_rounds is not None and request.total_rounds < 1:
-            raise InputError(f"total rounds must be at least 1, got {request.total_rounds}", field="total_rounds")
+        total = request.total_rounds
+        if total is not None and (isinstance(total, bool) or not isinstance(total, int) or total < 1):
+            raise InputError(f"total rounds must be a whole number of at least 1, got {total!r}", field="total_rounds")
         # seed 002: absolute rule 1: never more rounds than configured.
         if request.total_rounds is not None and len(history) >= request.total_rounds:
             raise UnsolvableError(
@@ -123,11 +144,14 @@ class ClubSwiss(PairingSystem):
             )
         next_round = (max(r.round for r in history) + 1) if history else 1
         absent = _absent(request.options, states)
-        present = [p.id for p in players if p.id not in absent]
+        # players who left the event are paired no more (and get no bye): as the Dutch engine
+        withdrawn = set(_ids(request.options.get("withdrawn") or (), states, "withdrawn"))
+        present = [p.id for p in players if p.id not in absent and p.id not in withdrawn]
         max_diff = max((st.score for st in states.values()), default=0) - min(
             (st.score for st in states.values()), default=0
         )
-        ctx = Context(states=states, next_round=next_round, seed=request.seed, max_score_diff=max_diff)
+        ctx = Context(states=states, next_round=next_round, seed=request.seed, max_score_diff=max_diff,
+                      forbidden=_forbidden(request.options, states))
         explanation = [
             (
                 f"Round {next_round}: {len(present)} players ordered by score, weerstandspunten, rating, "

@@ -102,6 +102,8 @@ class Context:
     next_round: int
     seed: str | None
     max_score_diff: int
+    #: pairs the organiser forbids (``forbidden_pairs``, TRF XXP): treated as a rematch
+    forbidden: frozenset[frozenset[int]] = frozenset()
     _info: dict[tuple[int, int], PairInfo] = field(default_factory=dict)
     _cache: dict[tuple[int, int, Constraints], EdgeChoice | None] = field(default_factory=dict)
     _edges: dict[tuple[tuple[int, ...], frozenset[str]], list[Edge]] = field(default_factory=dict)
@@ -153,7 +155,7 @@ def _pair_info(ctx: Context, a: PlayerState, b: PlayerState) -> PairInfo:
     )
     return PairInfo(
         # seed 002: absolute rule 2: two players never meet twice (played games only).
-        rematch=b.id in a.opponents,
+        rematch=b.id in a.opponents or bool(ctx.forbidden and frozenset((a.id, b.id)) in ctx.forbidden),
         pair_strong=tuple(pair_strong),
         pair_prefs=tuple(pair_prefs),
         orients=orients,

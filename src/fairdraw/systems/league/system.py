@@ -90,7 +90,8 @@ class MahjongLeague(PairingSystem):
             "groups_of_5": shape.fives,
             "groups_of_4": shape.fours,
             "sessions_planned": sessions,
-            "sessions_without_repeat": plan.clean_sessions,
+            # the plan's design may hold more clean sessions than the season has: report the season's
+            "sessions_without_repeat": min(plan.clean_sessions, len(history) + sessions),
             "repeats": plan.repeats,
             "max_meetings": plan.max_meetings,
             "mapping": "input order" if request.seed is None else "sha256(seed, roster)",

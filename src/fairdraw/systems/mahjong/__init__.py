@@ -19,7 +19,7 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, upper_bound
-from fairdraw.designs.substitute import schedule_with_sit_outs
+from fairdraw.designs.substitute import extend_with_sit_outs, schedule_with_sit_outs
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int
 from fairdraw.systems.mahjong.reference import best_known
 from fairdraw.systems.mahjong.separate import same_group_meetings, separate
@@ -55,7 +55,15 @@ def _design_rounds(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRoun
         for rnd in d.rounds:
             out.append([t for t in rnd if n not in t])
             byes.append(sorted(p for t in rnd if n in t for p in t if p != n))
-        return out, byes, f"{d.source}, one phantom seat (its table sits out)", d.clean_rounds
+        source = f"{d.source}, one phantom seat (its table sits out)"
+        if d.clean_rounds >= rounds:
+            return out, byes, source, d.clean_rounds
+        # Past the clean rounds the phantom's table can hold a player twice, and sit-outs would
+        # drift from the even spread --byes promises: the clean rounds are kept and the rest
+        # built the way every other sit-out schedule is.
+        clean = d.clean_rounds
+        out, byes, source = extend_with_sit_outs(n, k, rounds, out[:clean], byes[:clean], source, seed=s)
+        return out, byes, source, _clean_rounds(out)
     seated, byes, source = schedule_with_sit_outs(n, k, rounds, seed=s)
     return seated, byes, source, _clean_rounds(seated)
 
@@ -74,19 +82,22 @@ def _clean_rounds(rounds: Sequence[PosRound]) -> int:
 
 
 def seating_metrics(rounds: Sequence[Sequence[Sequence[int]]], players: Sequence[int], k: int) -> dict[str, Any]:
-    """Repeats, max meetings, distinct opponents and wind counts (issue 4, item 8)."""
+    """Repeats, max meetings, distinct opponents and wind counts (issue 4, item 8). A negative
+    id holds the seat of a player who left (a reseat), so the others keep their winds."""
     meet: dict[tuple[int, int], int] = {}
     for rnd in rounds:
         for table in rnd:
             for i, a in enumerate(table):
                 for b in table[i + 1 :]:
+                    if a < 0 or b < 0:
+                        continue
                     key = (min(a, b), max(a, b))
                     meet[key] = meet.get(key, 0) + 1
     distinct: dict[int, int] = {p: 0 for p in players}
     for a, b in meet:
         distinct[a] += 1
         distinct[b] += 1
-    winds = wind_counts(rounds, k)
+    winds = {p: counts for p, counts in wind_counts(rounds, k).items() if p >= 0}
     return {
         "repeats": sum(c - 1 for c in meet.values() if c > 1),
         "max_meetings": max(meet.values(), default=0),

@@ -18,7 +18,7 @@ from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes
 from fairdraw.systems.mahjong import nearest_counts, seating_metrics
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
-from fairdraw.systems.mahjong.winds import assign_winds
+from fairdraw.systems.mahjong.winds import assign_winds_after
 
 
 def _table_size(schedule: Schedule) -> int:
@@ -35,6 +35,10 @@ def reseat(
     byes: bool = False,
 ) -> Schedule:
     """Keep rounds before ``from_round``; re-seat the rest for the new field."""
+    if schedule.system != "mahjong":
+        raise InputError(f"reseat takes a mahjong seating (system 'mahjong'), got system {schedule.system!r}"
+                         + ("; a league season is re-seated by league-reseat" if schedule.system == "mahjong-league" else ""),
+                         field="system")
     k = _table_size(schedule)
     total = len(schedule.rounds)
     if not 1 <= from_round <= total:
@@ -109,7 +113,9 @@ def reseat(
         kept_pos, new_rounds, n, byes=new_byes, fixed_byes=kept_byes, sit_range=spread,
         seed=seed_int(seed, "reseat-polish"), steps=600,
     )
-    seated = assign_winds(new_rounds, k)
+    # the kept rounds' seats are winds already: the new winds continue their balance
+    kept_winds = [[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in kept]
+    seated = assign_winds_after(kept_winds, new_rounds, k)
     visits: dict[tuple[int, int], int] = {}
     for r in kept:
         for t in r.tables:
@@ -127,10 +133,10 @@ def reseat(
         rounds.append(
             Round(round=from_round + offset, tables=tuple(tables), byes=tuple(Bye(id=ids[x]) for x in new_byes[offset]))
         )
-    all_pos = [[tuple(pos[x] for x in t.seats if x in pos) for t in r.tables] for r in rounds]
+    all_pos = [[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds]
     meta: dict[str, Any] = dict(schedule.meta)
     meta["metrics"] = seating_metrics(all_pos, list(range(n)), k)
-    meta["metrics_new_rounds_only"] = seating_metrics(new_rounds, list(range(n)), k)
+    meta["metrics_new_rounds_only"] = seating_metrics(seated, list(range(n)), k)
     all_numbers = [[t.table for t in r.tables] for r in rounds]
     visits_now = repeat_visits([[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds], all_numbers)
     visits_now.pop(-1, None)
@@ -165,6 +171,8 @@ def seat_ranked(
     orders of a table of 4, the one with the smallest sum of squared wind counts after the
     round). Players beyond the last full table sit out (the lowest ranked).
     """
+    if schedule is not None and schedule.system != "mahjong":
+        raise InputError(f"seat-ranked adds a round to a mahjong seating, got system {schedule.system!r}", field="system")
     k = table_size if schedule is None else _table_size(schedule)
     if len(ranking) < k:
         raise InputError(f"{len(ranking)} players cannot fill a table of {k}")

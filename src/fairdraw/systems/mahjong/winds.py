@@ -94,3 +94,83 @@ def wind_counts(rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4) 
             for seat, p in enumerate(table):
                 counts.setdefault(p, [0] * table_size)[seat] += 1
     return counts
+
+
+def assign_winds_after(
+    kept: Sequence[Sequence[Sequence[int]]], rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4,
+) -> list[list[tuple[int, ...]]]:
+    """Winds for ``rounds`` that follow ``kept`` rounds whose seats are already winds (a reseat).
+
+    Why not ``assign_winds`` alone: it balances the new rounds among themselves, so a kept
+    round in the middle of a block of four (a reseat from round 2, 3 or 4) leaves players
+    with a wind twice in that block. With kept winds fixed this is a list edge colouring,
+    which need not exist, so it is solved as a small CP-SAT model that minimises the breaches
+    (a wind twice in a player's chunk of ``table_size`` games, counting the kept games, or a
+    wind beyond ceil(games / table_size)); the balanced colouring of the new rounds is its hint.
+    One worker and a deterministic time limit keep the answer the same on every machine.
+    """
+    from ortools.sat.python import cp_model
+
+    seated = assign_winds(rounds, table_size)
+    history: dict[int, list[int]] = {}
+    for rnd in kept:
+        for table in rnd:
+            for seat, p in enumerate(table):
+                if p >= 0:  # -1: a player who left, whose seat still fixes the others' winds
+                    history.setdefault(p, []).append(seat)
+    if not history:
+        return seated
+    model = cp_model.CpModel()
+    x: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
+    games: dict[int, list[dict[int, cp_model.IntVar]]] = {}  # player -> per new game: wind -> var
+    for r, rnd in enumerate(seated):
+        for t, table in enumerate(rnd):
+            for i, p in enumerate(table):
+                for w in range(table_size):
+                    var = model.new_bool_var(f"x{r}_{t}_{i}_{w}")
+                    x[(r, t, i, w)] = var
+                    model.add_hint(var, i == w)
+                model.add_exactly_one(x[(r, t, i, w)] for w in range(table_size))
+                games.setdefault(p, []).append({w: x[(r, t, i, w)] for w in range(table_size)})
+            for w in range(len(table)):
+                model.add_exactly_one(x[(r, t, i, w)] for i in range(len(table)))
+            for w in range(len(table), table_size):
+                for i in range(len(table)):
+                    model.add(x[(r, t, i, w)] == 0)
+    slack = []
+    for p, new in games.items():
+        old = history.get(p, [])
+        total = len(old) + len(new)
+        cap = -(-total // table_size)
+        for w in range(table_size):
+            over = model.new_int_var(0, total, f"t{p}_{w}")
+            model.add(old.count(w) + sum(g[w] for g in new) <= cap + over)
+            slack.append(over)
+        for start_game in range(0, total, table_size):
+            chunk = range(start_game, min(start_game + table_size, total))
+            for w in range(table_size):
+                fixed = sum(1 for j in chunk if j < len(old) and old[j] == w)
+                free = [new[j - len(old)][w] for j in chunk if j >= len(old)]
+                if not free:
+                    continue
+                over = model.new_int_var(0, table_size, f"c{p}_{start_game}_{w}")
+                model.add(fixed + sum(free) <= 1 + over)
+                slack.append(over)
+    model.minimize(sum(slack))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_deterministic_time = 5.0
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return seated
+    out: list[list[tuple[int, ...]]] = []
+    for r, rnd in enumerate(seated):
+        new_round = []
+        for t, table in enumerate(rnd):
+            seats = [-1] * table_size
+            for i, p in enumerate(table):
+                seats[next(w for w in range(table_size) if solver.value(x[(r, t, i, w)]))] = p
+            new_round.append(tuple(p for p in seats if p != -1))
+        out.append(new_round)
+    return out

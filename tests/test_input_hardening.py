@@ -1,0 +1,186 @@
+"""Findings of an exploratory review, each pinned: forfeits are no meetings for the checker,
+files that are not what they claim are refused, events do not run past their rounds."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from fairdraw.core.checker import CheckRules, check_schedule
+from fairdraw.core.errors import InputError, UnsolvableError
+from fairdraw.core.model import Participant, Round, Schedule, Table
+from fairdraw.core.registry import PairingRequest, get_system
+from fairdraw.formats.schedule_json import dump_schedule, load_schedule
+from fairdraw.formats.trf import read_trf
+from fairdraw.scoring.base import get_scoring
+
+PLAYERS = tuple(Participant(id=i, name=f"P{i}", rating=2000 - 10 * i) for i in range(1, 5))
+
+
+def _forfeit_then_rematch(result: str) -> Schedule:
+    return Schedule(system="dutch", players=PLAYERS, rounds=(
+        Round(1, (Table(1, (1, 3), result=result), Table(2, (4, 2), result=result))),
+        Round(2, (Table(1, (3, 1), result="1-0"), Table(2, (2, 4), result="0-1"))),
+    ))
+
+
+@pytest.mark.parametrize("result", ["+/-", "-/+", "-/-"])
+def test_a_forfeit_is_no_meeting_and_no_colour(result: str) -> None:
+    report = check_schedule(_forfeit_then_rematch(result), CheckRules(no_repeats=True, max_colour_run=1))
+    assert report.ok, report.breaches
+    assert report.meetings[(1, 3)] == 1 and report.meetings[(2, 4)] == 1
+    assert report.colour_balance[1] == -1 and report.colour_balance[3] == 1  # only round 2 counts
+
+
+def test_a_played_game_still_counts_as_a_meeting() -> None:
+    report = check_schedule(_forfeit_then_rematch("1-0"), CheckRules(no_repeats=True))
+    assert any("1 and 3 meet 2 times" in b for b in report.breaches)
+    assert any("2 and 4 meet 2 times" in b for b in report.breaches)
+
+
+def test_structural_breaches_are_reported() -> None:
+    s = _forfeit_then_rematch("1-0")
+    bad = replace(s, players=s.players + (s.players[0],),
+                  rounds=(s.rounds[0], replace(s.rounds[1], round=1, tables=(Table(1, (3, 1), result="2-0"),))))
+    breaches = check_schedule(bad).breaches
+    assert any("participant 1 is listed 2 times" in b for b in breaches)
+    assert any("round 1 appears 2 times" in b for b in breaches)
+    assert any("unknown chess result '2-0'" in b for b in breaches)
+
+
+def _json(tmp_path: Path, edit) -> Path:  # type: ignore[no-untyped-def]
+    data = json.loads(dump_schedule(_forfeit_then_rematch("1-0")))
+    edit(data)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_schedule_json_refuses_guessed_numbers_and_unknown_bye_kinds(tmp_path: Path) -> None:
+    def seat_true(d: dict) -> None:  # type: ignore[type-arg]
+        d["rounds"][0]["tables"][0]["seats"][0] = True
+
+    def weird_bye(d: dict) -> None:  # type: ignore[type-arg]
+        d["rounds"][0]["byes"] = [1]
+        d["rounds"][0]["bye_kinds"] = {"1": "weird"}
+
+    with pytest.raises(InputError, match="rounds.0.tables.0.seats.0"):
+        load_schedule(_json(tmp_path, seat_true))
+    with pytest.raises(InputError, match="unknown bye kind 'weird'") as info:
+        load_schedule(_json(tmp_path, weird_bye))
+    assert info.value.field == "rounds.0.bye_kinds.1"
+
+
+@pytest.mark.parametrize("text", ["", "hello world\n", "name\nA\nB\n"])
+def test_a_file_without_player_lines_is_no_trf(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "x.trf"
+    path.write_text(text)
+    with pytest.raises(InputError, match="no 001 player lines"):
+        read_trf(path)
+
+
+def test_contradicting_results_name_both_lines(tmp_path: Path) -> None:
+    path = tmp_path / "t.trf"
+    path.write_text(
+        "012 T\nXXR 3\n"
+        "001    1      A                                 2000                             1.0    1     2 w 1\n"
+        "001    2      B                                 1900                             1.0    2     1 b 1\n")
+    with pytest.raises(InputError, match="player 2 \\(line 4\\) give out more than one point") as info:
+        read_trf(path)
+    assert info.value.line == 3
+
+
+@pytest.mark.parametrize("system", ["dutch", "club-swiss"])
+def test_no_round_past_the_configured_total(system: str) -> None:
+    history = (Round(1, (Table(1, (1, 3), result="1-0"), Table(2, (4, 2), result="1-0"))),)
+    engine = get_system(system)
+    with pytest.raises(UnsolvableError, match="all 1 configured rounds"):
+        engine.pair(PairingRequest(players=PLAYERS, history=history, total_rounds=1))
+    with pytest.raises(InputError, match="at least 1"):
+        engine.pair(PairingRequest(players=PLAYERS, history=(), total_rounds=0))
+    assert len(engine.pair(PairingRequest(players=PLAYERS, history=history, total_rounds=2)).rounds) == 2
+
+
+def test_the_free_round_of_an_odd_round_robin_earns_nothing() -> None:
+    players = PLAYERS[:3]
+    schedule = get_system("berger").pair(PairingRequest(players=players))
+    first = schedule.rounds[0]
+    resting = first.byes[0].id
+    played = replace(first, tables=tuple(replace(t, result="1-0") for t in first.tables))
+    sheet = get_scoring("standard").score(replace(schedule, rounds=(played,)))
+    assert sheet.points[resting] == Fraction(0)
+    assert sorted(sheet.points.values()) == [0, 0, 1]
+
+
+def test_balanced_seats_and_everyone_are_checked() -> None:
+    from tests.seating.helpers import seat
+
+    schedule = seat(16, 5)
+    assert check_schedule(schedule, CheckRules(balanced_seats=True, everyone=True)).ok
+    third = schedule.rounds[2]
+    gapped = replace(schedule, rounds=(*schedule.rounds[:2], replace(third, tables=third.tables[:-1]), *schedule.rounds[3:]))
+    missing = set(third.tables[-1].seats)
+    breaches = check_schedule(gapped, CheckRules(everyone=True)).breaches
+    assert breaches == [f"round 3: participants {', '.join(map(str, sorted(missing)))} are not placed"]
+    # seats sorted by id: the lowest id sits East at every table it joins
+    sorted_seats = replace(schedule, rounds=tuple(
+        replace(r, tables=tuple(replace(t, seats=tuple(sorted(t.seats))) for t in r.tables)) for r in schedule.rounds))
+    assert any("participant 1: seat 1 5 times in 5 games" in b
+               for b in check_schedule(sorted_seats, CheckRules(balanced_seats=True)).breaches)
+
+
+def test_club_swiss_honours_forbidden_pairs_and_withdrawals() -> None:
+    players = tuple(Participant(id=i, name=f"P{i}", rating=2400 - 7 * i) for i in range(1, 8))
+    engine = get_system("club-swiss")
+    plain = engine.pair(PairingRequest(players=players, total_rounds=5, seed="s")).rounds[-1]
+    first_pair = set(plain.tables[0].seats)
+    options = {"forbidden_pairs": [sorted(first_pair)], "withdrawn": [7]}
+    rnd = engine.pair(PairingRequest(players=players, total_rounds=5, seed="s", options=options)).rounds[-1]
+    assert all(set(t.seats) != first_pair for t in rnd.tables)
+    assert 7 not in rnd.seated_ids() and all(b.id != 7 for b in rnd.byes)
+    assert len(rnd.tables) == 3 and not rnd.byes
+    with pytest.raises(InputError, match="withdrawn: 99"):
+        engine.pair(PairingRequest(players=players, total_rounds=5, options={"withdrawn": [99]}))
+
+
+def test_result_takes_forfeits_without_dashes_and_can_be_cleared(tmp_path: Path) -> None:
+    from fairdraw.cli.app import run_app
+
+    path = tmp_path / "rr.json"
+    path.write_text(dump_schedule(get_system("berger").pair(PairingRequest(players=PLAYERS))))
+    run_app(["result", str(path), "-r", "1", "-t", "1", "-/+"])
+    assert load_schedule(path).rounds[0].tables[0].result == "-/+"
+    run_app(["result", str(path), "-r", "1", "-t", "1", "--clear"])
+    assert load_schedule(path).rounds[0].tables[0].result is None
+    with pytest.raises(SystemExit) as info:
+        run_app(["result", str(path), "-r", "1", "-t", "1", "--clear"])
+    assert info.value.code == 2
+
+
+def test_check_dutch_reads_a_blank_entry_as_absent(tmp_path: Path) -> None:
+    """Player 5 has no round-1 entry (the line just ends): absent, as 0000 says in so many words."""
+    from fairdraw.cli.app import run_app
+
+    lines = [
+        "012 Late entry", "XXR 3",
+        "001    1      A                                 2000                             1.0    1     3 w 1",
+        "001    2      B                                 1900                             1.0    2     4 b 1",
+        "001    3      C                                 1800                             0.0    3     1 b 0",
+        "001    4      D                                 1700                             0.0    4     2 w 0",
+        "001    5      E                                 1600                             0.0    5",
+    ]
+    for name, last in (("blank.trf", lines[-1]), ("zero.trf", lines[-1] + "  0000")):
+        path = tmp_path / name
+        path.write_text("\n".join(lines[:-1] + [last]) + "\n")
+        run_app(["check", "--dutch", str(path)])  # returns on status 0, exits otherwise
+
+
+def test_league_reports_no_more_clean_sessions_than_it_has() -> None:
+    players = tuple(Participant(id=i, name=f"P{i}") for i in range(1, 38))
+    season = get_system("mahjong-league").pair(PairingRequest(players=players, options={"sessions": 6}))
+    assert len(season.rounds) == 6
+    assert season.meta["sessions_without_repeat"] == 6
