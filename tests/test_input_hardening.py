@@ -184,3 +184,42 @@ def test_league_reports_no_more_clean_sessions_than_it_has() -> None:
     season = get_system("mahjong-league").pair(PairingRequest(players=players, options={"sessions": 6}))
     assert len(season.rounds) == 6
     assert season.meta["sessions_without_repeat"] == 6
+
+
+def test_reseat_design_meta_is_recounted_and_ranked_rounds_stop_at_the_total(tmp_path: Path) -> None:
+    from fairdraw.systems.mahjong.changes import reseat, seat_ranked
+    from tests.seating.helpers import seat
+
+    base = load_schedule_from(dump_schedule(seat(40, 10, seed="X")), tmp_path)
+    new = reseat(base, 5, drop=[3], byes=True)
+    clean = new.meta["design"]["clean_rounds"]
+    met: set[frozenset[int]] = set()
+    leading = 0
+    for rnd in new.rounds:
+        pairs = [frozenset((a, b)) for t in rnd.tables for i, a in enumerate(t.seats) for b in t.seats[i + 1:]]
+        if any(p in met for p in pairs) or len(set(pairs)) < len(pairs):
+            break
+        met.update(pairs)
+        leading += 1
+    assert clean == leading
+    planned = seat(16, 3, ranked_last=1)
+    full = seat_ranked(list(planned.players), planned)
+    assert len(full.rounds) == 3
+    with pytest.raises(InputError, match="all 3 rounds of the event are seated"):
+        seat_ranked(list(full.players), full)
+
+
+def load_schedule_from(text: str, tmp_path: Path) -> Schedule:
+    path = tmp_path / "base.json"
+    path.write_text(text)
+    return load_schedule(path)
+
+
+@pytest.mark.parametrize("options, match", [
+    ({"requested_byes": {"3": "banana"}}, "unknown kind 'banana'"),
+    ({"requested_byes": {"9": "half-point"}}, "id 9, who is not in the field"),
+    ({"withdrawn": [99]}, r"withdrawn ids \[99\]"),
+])
+def test_dutch_names_bad_absences(options: dict, match: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(InputError, match=match):
+        get_system("dutch").pair(PairingRequest(players=PLAYERS, total_rounds=3, options=options))

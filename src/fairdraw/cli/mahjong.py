@@ -82,7 +82,7 @@ def seat_command(
 def reseat_command(
     schedule_file: Annotated[Path, typer.Argument(help="Schedule JSON written by `fairdraw seat --json`.")],
     from_round: Annotated[int, typer.Option("--from-round", help="First round to re-seat (earlier rounds are kept).")],
-    drop: Annotated[list[int] | None, typer.Option("--drop", help="Id of a player who leaves (repeatable).")] = None,
+    drop: Annotated[list[str] | None, typer.Option("--drop", help="Id of a player who leaves (repeat, or comma-separated).")] = None,
     add: Annotated[list[str] | None, typer.Option("--add", help="Name of a player who joins (repeatable).")] = None,
     seed: Annotated[str | None, typer.Option("--seed", help="Seed for the re-seat (default: the schedule's).")] = None,
     byes: Annotated[bool, typer.Option("--byes", help="Allow sit-outs when the new field does not fill the tables.")] = False,
@@ -97,7 +97,17 @@ def reseat_command(
     from fairdraw.systems.mahjong.changes import reseat
 
     schedule = load_schedule(schedule_file)
-    new = reseat(schedule, from_round, drop=drop or [], add=add or [], seed=seed, byes=byes)
+    drop_ids: list[int] = []
+    for value in (v.strip() for text in drop or [] for v in text.split(",")):
+        if not value:
+            continue
+        try:
+            pid = int(value)
+        except ValueError:
+            raise InputError(f"--drop takes player ids, got {value!r}", field="drop") from None
+        if pid not in drop_ids:  # the same player named twice leaves once
+            drop_ids.append(pid)
+    new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
     _finish(new, json_, csv_, html_, output, report)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Round
+from fairdraw.core.model import BYE_KINDS, Round
 from fairdraw.core.registry import PairingRequest
 
 WHITE, BLACK = "w", "b"
@@ -267,6 +267,16 @@ def build_context(request: PairingRequest) -> Context:
     matches = history_matches(history, ids)
     requested: dict[int, str] = {int(k): v for k, v in (opts.get("requested_byes") or {}).items()}
     withdrawn = {int(x) for x in opts.get("withdrawn", ())}
+    known = set(ids)
+    for pid, kind in requested.items():
+        if pid not in known:
+            raise InputError(f"requested bye for id {pid}, who is not in the field", field="requested_byes")
+        if kind not in BYE_KINDS or kind == "bye":  # "bye" is the pairing's own, not a request
+            raise InputError(f"requested bye of player {pid}: unknown kind {kind!r}; expected one of "
+                             f"{', '.join(k for k in BYE_KINDS if k != 'bye')}", field="requested_byes")
+    unknown = sorted(withdrawn - known)
+    if unknown:
+        raise InputError(f"withdrawn ids {unknown} are not in the field", field="withdrawn")
     accelerations: dict[int, list[int]] = {int(k): list(v) for k, v in (opts.get("accelerations") or {}).items()}
     if opts.get("baku") and not accelerations:
         accelerations = baku_accelerations(ids, expected, points)

@@ -25,6 +25,20 @@ def _table_size(schedule: Schedule) -> int:
     return int(schedule.meta.get("table_size") or max((len(t.seats) for r in schedule.rounds for t in r.tables), default=4))
 
 
+def _leading_clean_rounds(rounds: Sequence[Sequence[Sequence[int]]]) -> int:
+    """Rounds from the first with no pair meeting twice (negative ids: seats of players who left)."""
+    met: set[tuple[int, int]] = set()
+    for r, rnd in enumerate(rounds):
+        for table in rnd:
+            people = sorted(p for p in table if p >= 0)
+            for i, a in enumerate(people):
+                for b in people[i + 1 :]:
+                    if (a, b) in met:
+                        return r
+                    met.add((a, b))
+    return len(rounds)
+
+
 def reseat(
     schedule: Schedule,
     from_round: int,
@@ -136,6 +150,8 @@ def reseat(
     all_pos = [[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds]
     meta: dict[str, Any] = dict(schedule.meta)
     meta["metrics"] = seating_metrics(all_pos, list(range(n)), k)
+    if isinstance(meta.get("design"), dict):  # the leading repeat-free rounds of the event as it now is
+        meta["design"] = {**meta["design"], "clean_rounds": _leading_clean_rounds(all_pos)}
     meta["metrics_new_rounds_only"] = seating_metrics(seated, list(range(n)), k)
     all_numbers = [[t.table for t in r.tables] for r in rounds]
     visits_now = repeat_visits([[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds], all_numbers)
@@ -173,6 +189,9 @@ def seat_ranked(
     """
     if schedule is not None and schedule.system != "mahjong":
         raise InputError(f"seat-ranked adds a round to a mahjong seating, got system {schedule.system!r}", field="system")
+    planned = schedule.meta.get("rounds_total") if schedule is not None else None
+    if isinstance(planned, int) and schedule is not None and len(schedule.rounds) >= planned:
+        raise InputError(f"all {planned} rounds of the event are seated already", field="schedule")
     k = table_size if schedule is None else _table_size(schedule)
     if len(ranking) < k:
         raise InputError(f"{len(ranking)} players cannot fill a table of {k}")
