@@ -223,3 +223,40 @@ def load_schedule_from(text: str, tmp_path: Path) -> Schedule:
 def test_dutch_names_bad_absences(options: dict, match: str) -> None:  # type: ignore[type-arg]
     with pytest.raises(InputError, match=match):
         get_system("dutch").pair(PairingRequest(players=PLAYERS, total_rounds=3, options=options))
+
+
+@pytest.mark.parametrize("text, line, match", [
+    ('name,rating\nAnna,2000\n"Bert,1900\nCees,1800\n', 3, "a quote opened here is never closed"),
+    ("name,name\nA,B\n", 1, "names the column 'name' twice"),
+    ("id,name\n0,A\n2,B\n", 2, "id must be at least 1"),
+])
+def test_players_file_mistakes_are_named(text: str, line: int, match: str) -> None:
+    from fairdraw.formats.players import parse_players_csv
+
+    with pytest.raises(InputError, match=match) as info:
+        parse_players_csv(text, source="p.csv")
+    assert info.value.line == line
+
+
+def test_a_quoted_cell_may_still_span_lines() -> None:
+    from fairdraw.formats.players import parse_players_csv
+
+    players = parse_players_csv('name,note\nA,"two\nlines"\nB,x\n', source="p.csv")
+    assert [p.name for p in players] == ["A", "B"]
+
+
+def test_tiebreak_codes_are_case_blind() -> None:
+    from fairdraw.tiebreaks.base import parse_spec
+
+    assert parse_spec("bh:c1") == parse_spec("BH:C1")
+
+
+def test_after_round_must_be_a_round_of_the_event(tmp_path: Path) -> None:
+    from fairdraw.cli.app import run_app
+
+    path = tmp_path / "rr.json"
+    path.write_text(dump_schedule(get_system("berger").pair(PairingRequest(players=PLAYERS))))
+    for bad in ("0", "4"):
+        with pytest.raises(SystemExit) as info:
+            run_app(["standings", str(path), "--after-round", bad])
+        assert info.value.code == 2

@@ -67,6 +67,8 @@ def seat_command(
         raise InputError(f"--players {players} but {names} lists {len(field)} players", source=str(names), field="players")
     if field is None and players is None:
         raise InputError("give --players N or --names FILE", field="players")
+    if field is None and players is not None and players < 1:
+        raise InputError(f"--players must be a positive number, got {players}", field="players")
     plist = field if field is not None else numbered_players(int(players or 0))
     request = PairingRequest(
         players=tuple(plist),

@@ -114,6 +114,10 @@ def standings_command(
     fmt = pick_format(json_, csv_, html_)
     schedule, implied = load_event(input)
     if after_round is not None:
+        last = max((r.round for r in schedule.rounds), default=0)
+        if not 1 <= after_round <= last:
+            raise InputError(f"--after-round must be between 1 and {last}, got {after_round}", source=str(input),
+                             field="after-round")
         schedule = replace(schedule, rounds=tuple(r for r in schedule.rounds if r.round <= after_round))
     name = scoring or ("mahjong" if is_mahjong(schedule) else "standard")
     options = dict(implied) if name == "standard" else {}

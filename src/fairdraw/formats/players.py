@@ -49,6 +49,9 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Participant]:
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     header = [cell.strip().lower() for cell in next(reader)]
+    for i, column in enumerate(header):
+        if column and column in header[:i]:
+            raise InputError(f"the header names the column {column!r} twice", source=source, line=1, field=column)
     if "name" not in header:
         raise InputError(
             f"the header has no 'name' column (found: {', '.join(header) or 'nothing'})",
@@ -57,8 +60,9 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Participant]:
             field="name",
         )
     rows: list[tuple[int, dict[str, str]]] = []
+    start = reader.line_num + 1
     for row in reader:
-        line = reader.line_num
+        line, row_start, start = reader.line_num, start, reader.line_num + 1
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(header):
@@ -68,6 +72,9 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Participant]:
                 line=line,
             )
         record = {header[i]: row[i].strip() for i in range(len(row))}
+        if start > len(lines) and any("\n" in cell or "\r" in cell for cell in row):
+            # a quoted cell that runs over line ends up to the end of the file: a quote left open
+            raise InputError("a quote opened here is never closed", source=source, line=row_start)
         rows.append((line, record))
     return _build(rows, source=source)
 
@@ -118,6 +125,8 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
         pid = _whole_number(record.get("id", ""), source=source, line=loc_line, field="id", where=where)
         if pid is None:
             pid = position
+        elif pid < 1:  # 0 is the bye in the engines' list format (id 0); ids are positive
+            raise InputError(f"{where}: id must be at least 1, got {pid}", source=source, line=loc_line, field="id")
         if pid in seen:
             raise InputError(
                 f"{where}: id {pid} is already used by the player on line {seen[pid]}",

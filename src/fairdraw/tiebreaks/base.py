@@ -39,7 +39,7 @@ _SPEC = re.compile(r"^([A-Za-z0-9]+)(?:[:/]([CM])(\d+))?$")
 
 def parse_spec(text: str) -> TieBreakSpec:
     """``BH:C1`` -> base BH, cut 1 low; ``BH:M1`` -> cut 1 low and 1 high (median)."""
-    match = _SPEC.match(text.strip())
+    match = _SPEC.match(text.strip().upper())  # codes are case-blind: bh:c1 is BH:C1
     if not match:
         raise ValueError(f"cannot read the tie-break {text!r}; write a code such as BH, BH:C1, BH:M1, SB, DE")
     base, mod, num = match.group(1).upper(), match.group(2), match.group(3)
