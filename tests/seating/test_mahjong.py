@@ -227,6 +227,14 @@ def test_separate_reaches_zero_when_the_design_allows() -> None:
     # 4 who never meet, so 4 clubs of 4 can be kept apart completely
     four = seat(16, 4, players=_clubs(16, 4), separate="club")
     assert four.meta["separation"]["same_group_meetings"] == 0
+    # 48 players, 4 federations of 12: the first design cannot keep them apart, the TD(4,12)
+    # among the other repeat-free designs can (its 4 groups of 12 never meet)
+    feds = [Participant(id=i + 1, name=f"P{i + 1}", federation="ABCD"[i % 4]) for i in range(48)]
+    apart = seat(48, 8, players=feds, separate="federation")
+    fed = {p.id: p.federation for p in apart.players}
+    assert apart.meta["separation"]["same_group_meetings"] == 0
+    assert all(len({fed[x] for x in pair}) == 2 for pair in meetings(apart))
+    assert max(meetings(apart).values()) == 1
 
 
 @settings(max_examples=10, deadline=None)

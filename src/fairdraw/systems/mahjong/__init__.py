@@ -18,7 +18,7 @@ from typing import Any
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
-from fairdraw.designs import best_design, upper_bound
+from fairdraw.designs import best_design, candidates, upper_bound
 from fairdraw.designs.substitute import extend_with_sit_outs, schedule_with_sit_outs
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int
 from fairdraw.systems.mahjong.reference import best_known
@@ -153,8 +153,22 @@ class Mahjong(PairingSystem):
             labels = [getattr(p, attr) for p in ordered]
             before = same_group_meetings(pos_rounds, labels)
             order = separate(pos_rounds, labels, seed=seed_int(seed, "separate"))
+            after = same_group_meetings(pos_rounds, [labels[i] for i in order])
+            # issue 4 (d): any repeat-free design of the length asked will do, so the one that
+            # separates best wins (a transversal design's groups can hold whole clubs)
+            if after and n % k == 0 and clean >= design_rounds:
+                for other in candidates(n, k)[1:]:
+                    if other.clean_rounds < design_rounds:
+                        continue
+                    rounds_here = [list(r) for r in other.rounds[:design_rounds]]
+                    order_here = separate(rounds_here, labels, seed=seed_int(seed, "separate"))
+                    after_here = same_group_meetings(rounds_here, [labels[i] for i in order_here])
+                    if after_here < after:
+                        pos_rounds, order, after, source = rounds_here, order_here, after_here, other.source
+                        before = same_group_meetings(rounds_here, labels)
+                    if not after:
+                        break
             ordered = [ordered[i] for i in order]
-            after = same_group_meetings(pos_rounds, [getattr(p, attr) for p in ordered])
             separation = {"by": attr, "same_group_meetings": after, "before_separation": before}
         seated = assign_winds(pos_rounds, k)
         numbers = number_tables(seated)
