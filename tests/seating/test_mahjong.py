@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fairdraw.core.checker import CheckRules, check_schedule
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant
 from fairdraw.formats.schedule_json import dump_schedule, schedule_from_dict
@@ -300,8 +301,6 @@ def test_reseat_keeps_played_rounds() -> None:
 
 
 def test_reseat_with_a_player_leaving_passes_the_checker_and_stays_left() -> None:
-    from fairdraw.core.checker import CheckRules, check_schedule
-
     loaded = schedule_from_dict(json.loads(dump_schedule(seat(16, 5))))
     once = schedule_from_dict(json.loads(dump_schedule(reseat(loaded, 2, drop=[3], byes=True))))
     assert 3 in {p.id for p in once.players} and once.meta["withdrawn"] == [3]
@@ -352,22 +351,6 @@ def test_report_files(tmp_path: Path) -> None:
     assert f"repeat meetings: {data['repeats']}" in files[0].read_text()
 
 
-def _wind_breaches(schedule, k: int = 4) -> int:  # type: ignore[no-untyped-def]
-    """A wind twice in one of a player's chunks of k games, or beyond ceil(games / k) in all."""
-    played: dict[int, list[int]] = {}
-    for rnd in schedule.rounds:
-        for t in rnd.tables:
-            for s, p in enumerate(t.seats):
-                played.setdefault(p, []).append(s)
-    bad = 0
-    for seats in played.values():
-        for start in range(0, len(seats), k):
-            chunk = seats[start : start + k]
-            bad += len(chunk) - len(set(chunk))
-        bad += sum(max(0, seats.count(w) - -(-len(seats) // k)) for w in range(k))
-    return bad
-
-
 @settings(max_examples=8, deadline=None)
 @given(st.sampled_from([16, 24, 40]), st.integers(5, 10), st.integers(2, 9))
 def test_property_reseat_keeps_winds_balanced(n: int, rounds: int, from_round: int) -> None:
@@ -377,7 +360,8 @@ def test_property_reseat_keeps_winds_balanced(n: int, rounds: int, from_round: i
     loaded = schedule_from_dict(json.loads(dump_schedule(seat(n, rounds))))
     new = reseat(loaded, from_round)
     assert new.rounds[: from_round - 1] == loaded.rounds[: from_round - 1]
-    assert _wind_breaches(new) == 0
+    report = check_schedule(new, CheckRules(balanced_seats=True, everyone=True))
+    assert report.ok, report.breaches
 
 
 @pytest.mark.parametrize("n, rounds, k", [(11, 4, 4), (7, 5, 4), (15, 8, 4), (14, 3, 5), (19, 8, 5), (11, 5, 3)])

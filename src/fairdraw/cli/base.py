@@ -59,6 +59,25 @@ def render(schedule: Schedule, fmt: OutputFormat) -> str:
     return r.render_text(schedule)
 
 
+def split_values(values: list[str] | None) -> list[str]:
+    """Accept both ``--drop 3 --drop 5`` and ``--drop 3,5``."""
+    out: list[str] = []
+    for value in values or []:
+        out.extend(v.strip() for v in value.split(",") if v.strip())
+    return out
+
+
+def player_ids(values: list[str] | None, *, source: str | None = None, field: str = "drop") -> list[int]:
+    """The ids of a repeatable, comma-separated option such as ``--drop``; InputError names it."""
+    ids: list[int] = []
+    for value in split_values(values):
+        try:
+            ids.append(int(value))
+        except ValueError:
+            raise InputError(f"--{field} takes player ids, got {value!r}", source=source, field=field) from None
+    return ids
+
+
 def write_output(text: str, output: Path | None) -> None:
     """Write to ``output`` atomically (temp file then rename), or to stdout."""
     if output is None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, pick_format, write_output
+from fairdraw.cli.base import OutputFormat, app, pick_format, player_ids, split_values, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 
@@ -28,14 +28,6 @@ def _render(schedule: Schedule, fmt: OutputFormat) -> str:
     if fmt is OutputFormat.html:
         return view.render_league_html(schedule)
     return view.render_league_text(schedule)
-
-
-def _split_values(values: list[str] | None) -> list[str]:
-    """Accept both ``--drop 3 --drop 5`` and ``--drop 3,5``."""
-    out: list[str] = []
-    for value in values or []:
-        out.extend(v.strip() for v in value.split(",") if v.strip())
-    return out
 
 
 @app.command("league")
@@ -108,12 +100,7 @@ def league_reseat_command(
             f"--from-session must be between 1 and {total}, got {from_session}", source=src, field="from-session"
         )
     kept = tuple(r for r in old.rounds if r.round < from_session)
-    drop_ids: list[int] = []
-    for value in _split_values(drop):
-        try:
-            drop_ids.append(int(value))
-        except ValueError:
-            raise InputError(f"--drop takes player ids, got {value!r}", source=src, field="drop") from None
+    drop_ids = player_ids(drop, source=src)
     known = {p.id for p in old.players}
     for pid in drop_ids:
         if pid not in known:
@@ -121,7 +108,7 @@ def league_reseat_command(
     left = set(drop_ids) | {int(i) for i in old.meta.get("dropped", [])}
     field = [p for p in old.players if p.id not in left]
     next_id = max(known, default=0) + 1
-    for name in _split_values(add):
+    for name in split_values(add):
         field.append(Participant(id=next_id, name=name))
         next_id += 1
     request = PairingRequest(

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from fairdraw.cli.base import app, emit, err_console
+from fairdraw.cli.base import app, emit, err_console, player_ids
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 
@@ -99,16 +99,7 @@ def reseat_command(
     from fairdraw.systems.mahjong.changes import reseat
 
     schedule = load_schedule(schedule_file)
-    drop_ids: list[int] = []
-    for value in (v.strip() for text in drop or [] for v in text.split(",")):
-        if not value:
-            continue
-        try:
-            pid = int(value)
-        except ValueError:
-            raise InputError(f"--drop takes player ids, got {value!r}", field="drop") from None
-        if pid not in drop_ids:  # the same player named twice leaves once
-            drop_ids.append(pid)
+    drop_ids = list(dict.fromkeys(player_ids(drop, source=str(schedule_file))))  # named twice, leaves once
     new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
     _finish(new, json_, csv_, html_, output, report)
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
+from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Participant, Round, Schedule
 from fairdraw.core.named_registry import NamedRegistry
 
@@ -29,6 +30,20 @@ class PairingRequest:
     total_rounds: int | None = None
     seed: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def check_round_budget(request: PairingRequest, rule: str) -> None:
+    """What every per-round system checks of ``total_rounds`` before it pairs: a whole number
+    of at least 1 when given, and not all of those rounds paired yet (the number of rounds is
+    declared beforehand: FIDE C.04.1 a, seed 002 absolute rule 1; ``rule`` is the one cited)."""
+    total = request.total_rounds
+    if total is None:
+        return
+    if isinstance(total, bool) or not isinstance(total, int) or total < 1:
+        raise InputError(f"total rounds must be a whole number of at least 1, got {total!r}", field="total_rounds")
+    if len(request.history) >= total:
+        raise UnsolvableError(f"all {total} configured rounds have been paired ({rule}); "
+                              "raise the total (--rounds, XXR) to pair another")
 
 
 class PairingSystem(ABC):

@@ -19,7 +19,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import BYE_KINDS, Bye, Round, Schedule, Table
-from fairdraw.core.registry import PairingRequest, PairingSystem, register
+from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.systems.club_swiss.explain import describe_board, name, relaxations
 from fairdraw.systems.club_swiss.ordering import PlayerState, build_states, points
 from fairdraw.systems.club_swiss.rules import ABSOLUTE_RULES, PAIRING_ABSOLUTES
@@ -134,14 +134,8 @@ class ClubSwiss(PairingSystem):
         players = tuple(request.players)
         history = tuple(request.history)
         states = build_states(players, history, request.seed)
-        total = request.total_rounds
-        if total is not None and (isinstance(total, bool) or not isinstance(total, int) or total < 1):
-            raise InputError(f"total rounds must be a whole number of at least 1, got {total!r}", field="total_rounds")
         # seed 002: absolute rule 1: never more rounds than configured.
-        if request.total_rounds is not None and len(history) >= request.total_rounds:
-            raise UnsolvableError(
-                f"all {request.total_rounds} configured rounds have been paired ({ABSOLUTE_RULES['A1']})"
-            )
+        check_round_budget(request, ABSOLUTE_RULES["A1"])
         next_round = (max(r.round for r in history) + 1) if history else 1
         absent = _absent(request.options, states)
         # players who left the event are paired no more (and get no bye): as the Dutch engine

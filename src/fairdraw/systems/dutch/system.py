@@ -8,9 +8,8 @@ announced absences (H, F, Z byes) as byes of their kind.
 
 from __future__ import annotations
 
-from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Bye, Round, Schedule, Table
-from fairdraw.core.registry import PairingRequest, PairingSystem, register
+from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.systems.dutch.brackets import Outcome, pair_round
 from fairdraw.systems.dutch.colours import allocate
 from fairdraw.systems.dutch.explain import explain
@@ -66,13 +65,7 @@ class DutchSystem(PairingSystem):
     kind = "per-round"
 
     def pair(self, request: PairingRequest) -> Schedule:
-        total = request.total_rounds
-        if total is not None and (isinstance(total, bool) or not isinstance(total, int) or total < 1):
-            raise InputError(f"total rounds must be a whole number of at least 1, got {total!r}", field="total_rounds")
-        # C.04.1 a: the number of rounds is declared beforehand; an event does not run past it.
-        if total is not None and len(request.history) >= total:
-            raise UnsolvableError(f"all {total} configured rounds have been paired (C.04.1 a); "
-                                  "raise the total (--rounds, XXR) to pair another")
+        check_round_budget(request, "C.04.1 a")  # the number of rounds is declared beforehand
         rnd, ctx, outcome, reasons = next_round(request)
         meta = {
             "explanation": explain(ctx, outcome, rnd, reasons),

@@ -63,18 +63,19 @@ def _design_rounds(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRoun
         # built the way every other sit-out schedule is.
         clean = d.clean_rounds
         out, byes, source = extend_with_sit_outs(n, k, rounds, out[:clean], byes[:clean], source, seed=s)
-        return out, byes, source, _clean_rounds(out)
+        return out, byes, source, leading_clean_rounds(out)
     seated, byes, source = schedule_with_sit_outs(n, k, rounds, seed=s)
-    return seated, byes, source, _clean_rounds(seated)
+    return seated, byes, source, leading_clean_rounds(seated)
 
 
-def _clean_rounds(rounds: Sequence[PosRound]) -> int:
+def leading_clean_rounds(rounds: Sequence[PosRound]) -> int:
     """How many leading rounds have no repeated pair (sit-outs make the design checker's
-    "everyone seated" test inapplicable, so only the pairs are counted)."""
+    "everyone seated" test inapplicable, so only the pairs are counted). A negative id holds
+    the seat of a player who left (a reseat) and meets nobody."""
     met: set[tuple[int, int]] = set()
     for r, rnd in enumerate(rounds):
         for table in rnd:
-            for pair in combinations(sorted(table), 2):
+            for pair in combinations(sorted(p for p in table if p >= 0), 2):
                 if pair in met:
                     return r
                 met.add(pair)

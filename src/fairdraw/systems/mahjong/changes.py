@@ -15,7 +15,7 @@ from typing import Any
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
 from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes
-from fairdraw.systems.mahjong import nearest_counts, seating_metrics
+from fairdraw.systems.mahjong import leading_clean_rounds, nearest_counts, seating_metrics
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 from fairdraw.systems.mahjong.winds import assign_winds_after
@@ -25,18 +25,10 @@ def _table_size(schedule: Schedule) -> int:
     return int(schedule.meta.get("table_size") or max((len(t.seats) for r in schedule.rounds for t in r.tables), default=4))
 
 
-def _leading_clean_rounds(rounds: Sequence[Sequence[Sequence[int]]]) -> int:
-    """Rounds from the first with no pair meeting twice (negative ids: seats of players who left)."""
-    met: set[tuple[int, int]] = set()
-    for r, rnd in enumerate(rounds):
-        for table in rnd:
-            people = sorted(p for p in table if p >= 0)
-            for i, a in enumerate(people):
-                for b in people[i + 1 :]:
-                    if (a, b) in met:
-                        return r
-                    met.add((a, b))
-    return len(rounds)
+def _seats_as_positions(rounds: Sequence[Round], pos: dict[int, int]) -> list[list[tuple[int, ...]]]:
+    """Each table's seats as positions in the new field, in seat (wind) order; -1 keeps the seat
+    of a player who left, so the others' winds stay where they were."""
+    return [[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds]
 
 
 def reseat(
@@ -128,8 +120,7 @@ def reseat(
         seed=seed_int(seed, "reseat-polish"), steps=600,
     )
     # the kept rounds' seats are winds already: the new winds continue their balance
-    kept_winds = [[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in kept]
-    seated = assign_winds_after(kept_winds, new_rounds, k)
+    seated = assign_winds_after(_seats_as_positions(kept, pos), new_rounds, k)
     visits: dict[tuple[int, int], int] = {}
     for r in kept:
         for t in r.tables:
@@ -147,14 +138,14 @@ def reseat(
         rounds.append(
             Round(round=from_round + offset, tables=tuple(tables), byes=tuple(Bye(id=ids[x]) for x in new_byes[offset]))
         )
-    all_pos = [[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds]
+    all_pos = _seats_as_positions(rounds, pos)
     meta: dict[str, Any] = dict(schedule.meta)
     meta["metrics"] = seating_metrics(all_pos, list(range(n)), k)
     if isinstance(meta.get("design"), dict):  # the leading repeat-free rounds of the event as it now is
-        meta["design"] = {**meta["design"], "clean_rounds": _leading_clean_rounds(all_pos)}
+        meta["design"] = {**meta["design"], "clean_rounds": leading_clean_rounds(all_pos)}
     meta["metrics_new_rounds_only"] = seating_metrics(seated, list(range(n)), k)
     all_numbers = [[t.table for t in r.tables] for r in rounds]
-    visits_now = repeat_visits([[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds], all_numbers)
+    visits_now = repeat_visits(all_pos, all_numbers)
     visits_now.pop(-1, None)
     meta["repeat_table_visits"] = {"total": sum(visits_now.values()), "max_per_player": max(visits_now.values(), default=0)}
     meta["reseat"] = {"from_round": from_round, "dropped": list(drop), "added": [ids[i] for i in added]}
