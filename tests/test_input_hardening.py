@@ -260,3 +260,35 @@ def test_after_round_must_be_a_round_of_the_event(tmp_path: Path) -> None:
         with pytest.raises(SystemExit) as info:
             run_app(["standings", str(path), "--after-round", bad])
         assert info.value.code == 2
+
+
+def test_an_output_that_cannot_be_written_exits_2_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fairdraw.cli.app import run_app
+
+    players = tmp_path / "p.csv"
+    players.write_text("name\nA\nB\n")
+    target = tmp_path / "missing" / "rr.txt"
+    with pytest.raises(SystemExit) as info:
+        run_app(["roundrobin", str(players), "-o", str(target)])
+    assert info.value.code == 2
+    assert f"{target}: cannot write the output" in capsys.readouterr().err.replace("\n", "")
+
+
+def test_seat_ranked_standings_must_rank_everyone_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fairdraw.cli.app import run_app
+    from tests.seating.helpers import seat
+
+    schedule = tmp_path / "s.json"
+    schedule.write_text(dump_schedule(seat(16, 6, ranked_last=2)))
+    cases = {
+        "dup.json": (list(range(1, 16)) + [1], "standings[15].id", "id 1 is ranked twice"),
+        "short.json": (list(range(1, 13)), "standings", "4 players of the event are not in the standings"),
+    }
+    for name, (ids, field, message) in cases.items():
+        path = tmp_path / name
+        path.write_text(json.dumps({"standings": [{"rank": r + 1, "id": i} for r, i in enumerate(ids)]}))
+        with pytest.raises(SystemExit) as info:
+            run_app(["seat-ranked", str(path), "--schedule", str(schedule), "--json", "-o", str(tmp_path / "x.json")])
+        err = capsys.readouterr().err.replace("\n", "")
+        assert info.value.code == 2 and f"field '{field}'" in err and message in err, err
+        assert not (tmp_path / "x.json").exists()
