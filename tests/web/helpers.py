@@ -43,6 +43,9 @@ def board_fields(html: str) -> list[dict[str, str]]:
 def results_form(html: str, results: dict[int, str]) -> dict[str, str]:
     """The results form of a chess round with ``results`` (board index -> typed text)."""
     data = {"csrf_token": csrf_of(html)}
+    token = re.search(r'name="pairing" value="([^"]*)"', html)
+    if token:
+        data["pairing"] = token.group(1)  # the round's fingerprint, as the browser sends it
     for index, board in enumerate(board_fields(html)):
         data[f"v{board['id']}"] = board["version"]
         data[f"o{board['id']}"] = board["shown"]

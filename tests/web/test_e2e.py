@@ -232,3 +232,22 @@ def test_round_robin_keyboard_results_public_page(page, live) -> None:  # type: 
     assert "½-½" in public.locator("section.round").last.inner_text()
     screenshot(public, "e2e-public-page")
     spectator.close()
+
+
+def test_results_typed_in_full_are_not_split_over_two_boards(page) -> None:  # type: ignore[no-untyped-def]
+    """An arbiter who types "1/2" or "1-0" in full: the shortcut fills board 1 on "1" and
+    jumps, and the "/" or "-" that follows must bring the typing back to board 1 rather than
+    start board 2 with a forfeit (a QA finding: "1/2" used to give 1-0 and "/2")."""
+    tab = page
+    event = _new_event(tab, "Typed in full", "berger")
+    _paste_players(tab, "name,rating\n" + "\n".join(f"Player {c},{1900 - 20 * i}" for i, c in enumerate("ABCDEF")), 6)
+    tab.goto(f"/events/{event}")
+    _click_pair(tab)
+    tab.goto(f"/events/{event}/rounds/1")
+    tab.locator("input.result").first.focus()
+    for key in ["1", "/", "2", "Tab", "1", "-", "0", "Tab", "0", "."]:
+        tab.keyboard.press(key)
+    tab.keyboard.type("5")
+    tab.keyboard.press("Enter")
+    tab.wait_for_selector("text=Saved 3 result")
+    assert [f.input_value() for f in tab.locator("input.result").all()] == ["1/2-1/2", "1-0", "1/2-1/2"]

@@ -29,7 +29,7 @@ def test_fixed_system_whole_schedule_results_and_undo(client: TestClient) -> Non
     schedule = _schedule(client, event)
     assert len(schedule.rounds) == 5  # Berger, 5 players: 5 rounds with one bye each
     assert all(len(r.byes) == 1 for r in schedule.rounds)
-    assert "already made" in post(client, event, "/pair").text  # a fixed schedule is made once
+    assert "made already" in post(client, event, "/pair").text  # a fixed schedule is made once
 
     page = client.get(f"/events/{event}/rounds/1").text
     response = client.post(f"/events/{event}/rounds/1/results", data=results_form(page, {0: "1", 1: "="}))
@@ -45,6 +45,11 @@ def test_fixed_system_whole_schedule_results_and_undo(client: TestClient) -> Non
 
     assert "Round 5 and its results are removed" in post(client, event, "/undo").text
     assert [r.round for r in _schedule(client, event).rounds] == [1, 2, 3, 4]
+    # the same deterministic schedule gives the undone round back, identical
+    page = client.get(f"/events/{event}").text
+    assert "Make round 5 again" in page
+    assert "Round 5 is paired" in post(client, event, "/pair").text
+    assert _schedule(client, event).rounds[4].tables == schedule.rounds[4].tables
 
 
 def test_per_round_system_uses_results_and_stops_at_total(client: TestClient, toy_systems: None) -> None:

@@ -97,6 +97,40 @@ def parse_players_json(text: str, *, source: str = "<json>") -> list[Participant
     return _build(rows, source=source, json_mode=True)
 
 
+#: limits that keep a stored player printable and storable: TRF16 has 4 digits for a start
+#: rank, SQLite 64-bit integers; a name longer than this is a pasting accident
+MAX_ID = 999_999
+MAX_RATING = 1_000_000
+MAX_NAME = 200
+MAX_FEDERATION = 16
+MAX_CLUB = 200
+
+
+def tidy_text(value: Any, *, field: str, limit: int, where: str = "", source: str | None = None,
+              line: int | None = None) -> str:
+    """A name or club as one printable line: tabs, line breaks and other control characters
+    would split a TRF line or a CSV row, so every run of whitespace becomes one space and
+    other control characters are refused, as is text longer than ``limit``."""
+    text = " ".join(str(value).split())
+    bad = next((c for c in text if ord(c) < 32 or ord(c) == 127), None)
+    prefix = f"{where}: " if where else ""
+    if bad is not None:
+        raise InputError(f"{prefix}{field} contains the control character {bad!r}", source=source, line=line,
+                         field=field)
+    if len(text) > limit:
+        raise InputError(f"{prefix}{field} is {len(text)} characters long (at most {limit})", source=source,
+                         line=line, field=field)
+    return text
+
+
+def _bounded(number: int | None, *, low: int, high: int, source: str, line: int | None, field: str,
+             where: str) -> int | None:
+    if number is not None and not low <= number <= high:
+        raise InputError(f"{where}: {field} must be between {low} and {high}, got {number}", source=source,
+                         line=line, field=field)
+    return number
+
+
 def _whole_number(value: Any, *, source: str, line: int, field: str, where: str) -> int | None:
     if value == "" or value is None:
         return None
@@ -119,7 +153,8 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
     for position, (line, record) in enumerate(rows, start=1):
         where = f"player {line}" if json_mode else "row"
         loc_line = None if json_mode else line
-        name = str(record.get("name", "")).strip()
+        name = tidy_text(record.get("name", ""), field="name", limit=MAX_NAME, where=where, source=source,
+                         line=loc_line)
         if not name:
             raise InputError(f"{where}: the name is missing", source=source, line=loc_line, field="name")
         pid = _whole_number(record.get("id", ""), source=source, line=loc_line, field="id", where=where)
@@ -127,6 +162,7 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
             pid = position
         elif pid < 1:  # 0 is the bye in the engines' list format (id 0); ids are positive
             raise InputError(f"{where}: id must be at least 1, got {pid}", source=source, line=loc_line, field="id")
+        _bounded(pid, low=1, high=MAX_ID, source=source, line=loc_line, field="id", where=where)
         if pid in seen:
             raise InputError(
                 f"{where}: id {pid} is already used by the player on line {seen[pid]}",
@@ -135,9 +171,13 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
                 field="id",
             )
         seen[pid] = line
-        rating = _whole_number(record.get("rating", ""), source=source, line=loc_line, field="rating", where=where)
-        federation = str(record.get("federation", "")).strip() or None
-        club = str(record.get("club", "")).strip() or None
+        rating = _bounded(
+            _whole_number(record.get("rating", ""), source=source, line=loc_line, field="rating", where=where),
+            low=-MAX_RATING, high=MAX_RATING, source=source, line=loc_line, field="rating", where=where)
+        federation = tidy_text(record.get("federation", ""), field="federation", limit=MAX_FEDERATION, where=where,
+                               source=source, line=loc_line) or None
+        club = tidy_text(record.get("club", ""), field="club", limit=MAX_CLUB, where=where, source=source,
+                         line=loc_line) or None
         players.append(Participant(id=pid, name=name, rating=rating, federation=federation, club=club))
     if not players:
         raise InputError("no players found", source=source)

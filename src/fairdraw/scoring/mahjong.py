@@ -25,17 +25,28 @@ from fairdraw.scoring.base import ScoreSheet, Scoring, register_scoring
 from fairdraw.scoring.results import completed_rounds
 
 EMA_UMA = (15000, 5000, -5000, -15000)
+#: the default uma by table size when none is given: EMA's for four seats; for three
+#: (sanma) the common +15,000 / 0 / -15,000, which keeps the uma summing to zero
+DEFAULT_UMA = {4: EMA_UMA, 3: (15000, 0, -15000)}
 
 
 @dataclass(frozen=True)
 class MahjongParams:
-    """Start score, return score, uma per placement (raw points), oka (None: derived)."""
+    """Start score, return score, uma per placement (raw points; None: the default for the
+    table size), oka (None: derived)."""
 
     start: int = 30000
     return_: int = 30000
-    uma: tuple[int, ...] = EMA_UMA
+    uma: tuple[int, ...] | None = None
     oka: int | None = None
     check_total: bool = True
+
+    def uma_for(self, seats: int) -> tuple[int, ...] | None:
+        """The uma of a table of ``seats``, or None when none fits (no default, or a given
+        uma with another number of places)."""
+        if self.uma is None:
+            return DEFAULT_UMA.get(seats)
+        return self.uma if len(self.uma) == seats else None
 
     def oka_for(self, seats: int) -> int:
         """The oka: what every player put in above the return, to the winner."""
@@ -77,6 +88,10 @@ def check_game(scores: Sequence[int], seats: int, params: MahjongParams) -> str 
     """What is wrong with a game's scores, or None (used by ``fairdraw result`` too)."""
     if len(scores) != seats:
         return f"expected {seats} scores (one per seat), got {len(scores)}"
+    if params.uma_for(seats) is None:
+        if params.uma is None:
+            return f"there is no default uma for tables of {seats}: set the scoring option uma ({seats} places)"
+        return f"the uma has {len(params.uma)} places but the table {seats} seats: set uma with {seats} places"
     if params.check_total:
         expected = params.start * seats
         total = sum(scores)
@@ -101,12 +116,8 @@ def game_results(
     problem = check_game(scores, len(seats), params)
     if problem:
         raise InputError(f"{where}: {problem}", source=source, field="scores")
-    if len(params.uma) != len(seats):
-        raise InputError(
-            f"{where}: the uma has {len(params.uma)} places but the table {len(seats)} seats",
-            source=source,
-            field="uma",
-        )
+    uma = params.uma_for(len(seats))
+    assert uma is not None  # check_game refused the table otherwise
     pens = list(penalties) if penalties is not None else [0] * len(seats)
     if len(pens) != len(seats):
         raise InputError(f"{where}: expected {len(seats)} penalties, got {len(pens)}", source=source, field="penalties")
@@ -116,7 +127,7 @@ def game_results(
     results = []
     pos = 0
     for place, group in placements(scores):
-        share = Fraction(sum(params.uma[pos : pos + len(group)]), len(group))
+        share = Fraction(sum(uma[pos : pos + len(group)]), len(group))
         oka_share = Fraction(oka, len(group)) if pos == 0 else Fraction(0)
         for i in group:
             raw = scores[i] - params.return_ + share + oka_share - pens[i]
@@ -151,10 +162,14 @@ def params_from(options: dict[str, Any]) -> MahjongParams:
     for key, value in options.items():
         key = "return_" if key in ("return", "return_score") else key
         if key == "uma":
-            if isinstance(value, str):
-                parts = [Fraction(p.strip()) for p in value.split(",") if p.strip()]
-                value = tuple(int(p * 1000) if abs(p) < 1000 else int(p) for p in parts)
-            kwargs[key] = tuple(int(v) for v in value)
+            # text "15,5,-5,-15" or a list [15, 5, -5, -15]: both in thousands when small
+            # (|v| < 1000), raw points otherwise, so the CLI, the web form and JSON agree
+            items = value.split(",") if isinstance(value, str) else list(value)
+            try:
+                parts = [Fraction(str(p).strip()) for p in items if str(p).strip()]
+            except ValueError:
+                raise ValueError(f"uma: expected numbers such as 15,5,-5,-15, got {value!r}") from None
+            kwargs[key] = tuple(int(p * 1000) if abs(p) < 1000 else int(p) for p in parts)
         elif key in ("start", "return_"):
             kwargs[key] = int(value)
         elif key == "oka":

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from fairdraw.core import model
 from fairdraw.core.errors import FairdrawError, InputError
+from fairdraw.formats.players import MAX_CLUB, MAX_FEDERATION, MAX_ID, MAX_NAME, MAX_RATING, tidy_text
 from fairdraw.storage.models import Board, Event, Participant, RoundRow, Setting, User
 
 #: argon2id with the OWASP Password Storage Cheat Sheet's first recommended setting
@@ -46,13 +47,15 @@ class BoardConflict:
 class ConflictError(FairdrawError):
     """Someone else saved first; nothing of this submission was written."""
 
-    def __init__(self, conflicts: Sequence[BoardConflict]) -> None:
+    def __init__(self, conflicts: Sequence[BoardConflict], message: str | None = None) -> None:
         self.conflicts = list(conflicts)
-        text = "; ".join(
-            f"round {c.round} board {c.board} now holds {c.current or 'no result'} (you entered {c.attempted})"
-            for c in self.conflicts
-        )
-        super().__init__(f"someone else changed these boards while you were editing: {text}")
+        if message is None:
+            text = "; ".join(
+                f"round {c.round} board {c.board} now holds {c.current or 'no result'} (you entered {c.attempted})"
+                for c in self.conflicts
+            )
+            message = f"someone else changed these boards while you were editing: {text}"
+        super().__init__(message)
 
 
 # --- users and settings --------------------------------------------------------------
@@ -190,18 +193,24 @@ def add_participants(session: Session, event: Event, players: Iterable[model.Par
     next_id = max(taken | {0}) + 1
     added: list[Participant] = []
     for player in incoming:
-        if not player.name.strip():
+        name = tidy_text(player.name, field="name", limit=MAX_NAME)
+        if not name:
             raise InputError("a player needs a name", field="name")
+        if player.rating is not None and not -MAX_RATING <= player.rating <= MAX_RATING:
+            raise InputError(f"rating must be between {-MAX_RATING} and {MAX_RATING}, got {player.rating}",
+                             field="rating")
         pid = next_id if clash else player.id
         if clash:
             next_id += 1
+        if not 1 <= pid <= MAX_ID:
+            raise InputError(f"id must be between 1 and {MAX_ID}, got {pid}", field="id")
         row = Participant(
             event_id=event.id,
             pid=pid,
-            name=player.name.strip(),
+            name=name,
             rating=player.rating,
-            federation=player.federation,
-            club=player.club,
+            federation=tidy_text(player.federation or "", field="federation", limit=MAX_FEDERATION) or None,
+            club=tidy_text(player.club or "", field="club", limit=MAX_CLUB) or None,
             withdrawn=False,
         )
         session.add(row)
@@ -457,12 +466,25 @@ def record_results(session: Session, event: Event, round_number: int, entries: I
     return changed
 
 
-def undo_last_round(session: Session, event: Event) -> int:
-    """Delete the highest round with its boards and results; returns its number."""
+def undo_last_round(session: Session, event: Event, expected: int | None = None) -> int:
+    """Delete the highest round with its boards and results; returns its number.
+
+    ``expected`` is the round the organiser's button named: when another click or tab
+    has already removed it (or paired a later one), nothing is deleted and the conflict
+    is reported, so a double click never removes two rounds. Byes the players had asked
+    for in the removed round are asked for again (a re-pairing must honour them).
+    """
     if not event.rounds:
         raise InputError("there is no round to undo")
     last = max(event.rounds, key=lambda r: r.number)
+    if expected is not None and expected != last.number:
+        raise ConflictError([], f"round {expected} is no longer the last round (round {last.number} is); "
+                                f"nothing was removed")
     number, round_id = last.number, last.id
+    requested = {int(b["id"]): str(b.get("kind")) for b in last.byes or [] if b.get("kind") in REQUESTABLE_BYES}
+    for participant in event.participants:
+        if participant.pid in requested and participant.next_bye is None:
+            participant.next_bye = requested[participant.pid]
     session.execute(delete(Board).where(Board.round_id == round_id))
     session.execute(delete(RoundRow).where(RoundRow.id == round_id))
     session.expire(event)

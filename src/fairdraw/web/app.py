@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -39,6 +40,9 @@ log = logging.getLogger("fairdraw.web")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 T = TypeVar("T")
+#: the largest whole number a form field may hold (far above any rating or round count,
+#: far below the database's 64-bit integers, which a bigger number would overflow)
+FORM_INT_LIMIT = 1_000_000_000
 
 
 class WebState:
@@ -100,7 +104,8 @@ def _templates() -> Jinja2Templates:
     """One Jinja2 environment per process: compiled templates are shared by every app."""
     if not _TEMPLATES:
         templates = Jinja2Templates(directory=str(HERE / "templates"))
-        templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label)
+        templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label,
+                                     typed_or=views.typed_or)
         templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
         _TEMPLATES.append(templates)
     return _TEMPLATES[0]
@@ -154,9 +159,12 @@ def _int_or_none(form: FormData, key: str) -> int | None:
     if not value:
         return None
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         raise InputError(f"{key}: expected a whole number, got {value!r}", field=key) from None
+    if abs(number) > FORM_INT_LIMIT:
+        raise InputError(f"{key}: {value} is too large (at most {FORM_INT_LIMIT})", field=key)
+    return number
 
 
 async def _threaded(fn: Callable[[], T]) -> T:
@@ -174,6 +182,20 @@ def _install_handlers(app: FastAPI, state: WebState) -> None:
     @app.exception_handler(repo.NotFoundError)
     async def not_found(request: Request, exc: repo.NotFoundError) -> Response:
         return _page(state, request, "error.html", status=404, message=str(exc), status_code=404)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_address(request: Request, exc: RequestValidationError) -> Response:
+        """An address whose event, round or player number is not a number (``/events/abc``):
+        the organiser's error page, not FastAPI's JSON."""
+        where = ", ".join(str(e.get("loc", ("?",))[-1]) for e in exc.errors()) or "the address"
+        return _page(state, request, "error.html", status=404, status_code=404,
+                     message=f"No such page: {where} in this address must be a whole number.")
+
+    @app.exception_handler(OverflowError)
+    async def too_large(request: Request, exc: OverflowError) -> Response:
+        """A number in the address too large for the database: no such event or round."""
+        return _page(state, request, "error.html", status=404, status_code=404,
+                     message="No such page: a number in this address is far larger than any event, round or player.")
 
 
 # --- routes --------------------------------------------------------------------------
@@ -267,14 +289,18 @@ def _routes(app: FastAPI, state: WebState) -> None:
             system = _text(form, "system")
             if system not in {s["name"] for s in workflow.system_choices()}:
                 raise InputError(f"unknown pairing system {system!r}", field="system")
+            total_rounds = _int_or_none(form, "rounds")
+            scoring = _text(form, "scoring").strip()
+            tiebreaks = _text(form, "tiebreaks").strip().replace(" ", "")
+            workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
             with state.sessions.begin() as db:
                 event = repo.create_event(
                     db,
                     name=_text(form, "name"),
                     system=system,
-                    total_rounds=_int_or_none(form, "rounds"),
-                    scoring=_text(form, "scoring").strip(),
-                    tiebreaks=_text(form, "tiebreaks").strip().replace(" ", ""),
+                    total_rounds=total_rounds,
+                    scoring=scoring,
+                    tiebreaks=tiebreaks,
                     seed=_text(form, "seed").strip(),
                     options=workflow.parse_options(_text(form, "options")),
                 )
@@ -414,9 +440,10 @@ def _routes(app: FastAPI, state: WebState) -> None:
         _organiser(state, request, form)
 
         def work() -> str:
+            expected = _int_or_none(form, "round")  # the round the button named (None: an old page)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
-                number = repo.undo_last_round(db, event)
+                number = repo.undo_last_round(db, event, expected)
                 return f"Round {number} and its results are removed."
 
         return await _act(request, event_id, work, anchor="rounds")
@@ -472,8 +499,11 @@ def _routes(app: FastAPI, state: WebState) -> None:
                 "stored. Check the boards named and enter your results again."
                 if conflict else f"Not saved: {exc}"
             )
+            # a bad entry keeps what was typed on every board (only the named one needs fixing);
+            # a conflict shows what is stored now, which is what the organiser must look at
+            typed = None if conflict else {k: v for k, v in form.items() if isinstance(v, str)}
             return _page(state, request, "round.html", status=409 if conflict else 400, event=event, view=view,
-                         rnd=view.round(number), error=message)
+                         rnd=view.round(number), error=message, typed=typed)
         return _redirect(state, request, f"/events/{event_id}/rounds/{number}",
                          f"Saved {changed} result{'s' if changed != 1 else ''}.")
 

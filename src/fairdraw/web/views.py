@@ -6,6 +6,7 @@ shown from each player's side) so that they hold no logic beyond loops and condi
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,13 @@ _SIDES: dict[str, tuple[str, str]] = {
 }
 _BYE_SHORT = {"bye": "bye", "meerkamp-bye": "bye", "half-point": "½ bye", "full-point": "1 bye",
               "zero-point": "0 bye", "absent": "absent"}
+
+
+def typed_or(typed: dict[str, str] | None, key: str, default: Any) -> Any:
+    """What the organiser typed in field ``key`` of a refused form, else the stored value."""
+    if typed and key in typed:
+        return typed[key]
+    return default
 
 
 def result_label(result: str | None) -> str:
@@ -96,12 +104,21 @@ class BoardView:
         return self.result or ""
 
 
+def pairing_token(row: RoundRow) -> str:
+    """A fingerprint of a round's pairing (boards, seats, byes). The results form carries
+    it: a form opened before the round was undone and paired again must not write its
+    results onto the new boards, even where the database reuses the old board ids."""
+    shape = {"boards": [[b.id, b.number, b.group, list(b.seats)] for b in row.boards], "byes": row.byes or []}
+    return hashlib.sha256(json.dumps(shape, sort_keys=True).encode()).hexdigest()[:20]
+
+
 @dataclass
 class RoundView:
     number: int
     boards: list[BoardView]
     byes: list[tuple[str, str]]
     meta: dict[str, Any]
+    token: str = ""
 
     @property
     def done(self) -> int:
@@ -173,7 +190,8 @@ class EventView:
         boards = [self._board(b) for b in row.boards]
         byes = [(self.label(int(b["id"])), _BYE_SHORT.get(str(b.get("kind", "bye")), str(b.get("kind"))))
                 for b in row.byes]
-        return RoundView(number=row.number, boards=boards, byes=byes, meta=dict(row.meta or {}))
+        return RoundView(number=row.number, boards=boards, byes=byes, meta=dict(row.meta or {}),
+                         token=pairing_token(row))
 
     def _board(self, b: Board) -> BoardView:
         roles = seat_labels(len(b.seats))
@@ -206,7 +224,13 @@ class EventView:
     def pair_label(self) -> str | None:
         """The text of the pairing button, or None when there is nothing to pair."""
         if self.kind == "fixed":
-            return None if self.rounds else "Make the whole schedule"
+            if not self.rounds:
+                return "Make the whole schedule"
+            planned = self.rounds[0].meta.get("schedule_rounds")
+            if isinstance(planned, int) and planned > len(self.rounds):
+                first, last = len(self.rounds) + 1, planned
+                return f"Make round {first} again" if first == last else f"Make rounds {first}–{last} again"
+            return None
         if self.kind == "per-round":
             total = self.event.total_rounds
             if total is not None and len(self.rounds) >= total:
@@ -303,6 +327,12 @@ def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntr
         from fairdraw.storage.repo import NotFoundError
 
         raise NotFoundError(f"round {number} is not paired")
+    seen_token = form.get("pairing")
+    if isinstance(seen_token, str) and seen_token and seen_token != pairing_token(rnd):
+        from fairdraw.storage.repo import ConflictError
+
+        raise ConflictError([], f"round {number} was undone and paired again after this page was opened, so "
+                                "these results belong to boards that no longer exist")
     entries: list[ResultEntry] = []
     for board in rnd.boards:
         version_text = form.get(f"v{board.id}")

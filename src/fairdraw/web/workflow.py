@@ -71,20 +71,31 @@ def parse_options(text: str) -> dict[str, Any]:
         if not isinstance(data, dict):
             raise InputError("options: expected a JSON object", field="options")
         return {str(k).replace("-", "_"): v for k, v in data.items()}
+    if text.startswith("["):
+        raise InputError("options: expected key=value lines or a JSON object, not a list", field="options")
     options: dict[str, Any] = {}
-    for number, raw in enumerate(re.split(r"[\n,;]+", text), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        key, sep, value = line.partition("=")
-        key = key.strip().lstrip("-").replace("-", "_")
-        if not key:
-            raise InputError(f"options: {line!r} is not key=value", field="options", line=number)
-        options[key] = _option_value(value.strip()) if sep else True
+    for number, raw_line in enumerate(re.split(r"[\n;]", text), start=1):
+        # a comma starts a new option only where a key= follows: "scoring.uma=15,5,-5,-15" is one list
+        for raw in _OPTION_SPLIT.split(raw_line):
+            line = raw.strip()
+            if not line:
+                continue
+            key, sep, value = line.partition("=")
+            key = key.strip().lstrip("-").replace("-", "_")
+            if not _OPTION_KEY.fullmatch(key):
+                raise InputError(f"options: {line!r} is not key=value", field="options", line=number)
+            options[key] = _option_value(value.strip()) if sep else True
     return options
 
 
+_OPTION_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+_OPTION_SPLIT = re.compile(r",(?=\s*-{0,2}[A-Za-z_][A-Za-z0-9_.-]*\s*(?:=|,|$))")
+
+
 def _option_value(value: str) -> Any:
+    if "," in value:
+        parts = [p.strip() for p in value.split(",")]
+        return [_option_value(p) for p in parts]
     lowered = value.lower()
     if lowered in ("true", "yes", "on"):
         return True
@@ -98,6 +109,31 @@ def _option_value(value: str) -> Any:
 
 
 SCORING_PREFIXES = ("scoring.", "scoring_")
+#: the most rounds an event may plan (a double round robin of 500 players is far below it)
+MAX_ROUNDS = 2000
+
+
+def check_event_settings(*, total_rounds: int | None, scoring: str, tiebreaks: str) -> None:
+    """Refuse settings that could never work when the event is created, not when its
+    standings are first shown: a round count below 1, a scoring system or a tie-break
+    code this installation does not know (each error names the form field)."""
+    if total_rounds is not None and not 1 <= total_rounds <= MAX_ROUNDS:
+        raise InputError(f"rounds: expected a number from 1 to {MAX_ROUNDS}, got {total_rounds}", field="rounds")
+    if scoring:
+        from fairdraw.scoring.base import all_scorings
+
+        known = sorted(cls.name for cls in all_scorings())
+        if scoring not in known:
+            raise InputError(f"scoring: unknown scoring {scoring!r} (known: {', '.join(known)})", field="scoring")
+    if tiebreaks and tiebreaks.strip().lower() != "none":
+        from fairdraw.tiebreaks.base import get_tiebreak, parse_spec
+
+        for code in (c for c in tiebreaks.split(",") if c):
+            try:
+                get_tiebreak(parse_spec(code))
+            except (KeyError, ValueError) as exc:
+                reason = exc.args[0] if exc.args else exc
+                raise InputError(f"tie-breaks: {code!r}: {reason}", field="tiebreaks") from None
 
 
 def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -171,15 +207,23 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
         raise InputError("add at least two players first")
     played = schedule.rounds
     if system.kind == "fixed":
-        if played:
-            raise InputError(
-                "the schedule is already made; undo rounds to remake it (a fixed system plans every round at once)"
-            )
         request = PairingRequest(players=active, total_rounds=total_rounds, seed=schedule.seed, options=options)
         produced = system.pair(request)
         new_rounds = list(produced.rounds)
         if not new_rounds:
             raise InputError("the system produced no rounds")
+        if played:
+            # rounds undone at the end of a fixed schedule: the system is deterministic, so
+            # making it again gives the same rounds; the missing ones are added back only
+            # when the kept ones are exactly what it makes now (same field, same settings)
+            if len(new_rounds) <= len(played):
+                raise InputError("every round of the schedule is made already")
+            if any(_layout(old) != _layout(new) for old, new in zip(played, new_rounds, strict=False)):
+                raise InputError(
+                    "the schedule made now for this field differs from the rounds kept (a player was added or "
+                    "withdrawn since); undo every round to remake the whole schedule"
+                )
+            new_rounds = new_rounds[len(played):]
     else:
         if total_rounds is not None and len(played) >= total_rounds:
             raise InputError(f"all {total_rounds} rounds are paired")
@@ -197,7 +241,7 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
         for pid in withdrawn:
             requested.setdefault(pid, "absent")
         request = PairingRequest(
-            players=schedule.players,
+            players=initial_ranking(schedule.players),
             history=played,
             total_rounds=total_rounds,
             seed=schedule.seed,
@@ -207,7 +251,24 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
         new_rounds = [r for r in produced.rounds if r.round > len(played)][:1]
         if not new_rounds:
             raise InputError("the system produced no new round")
-    return Pairing(rounds=new_rounds, meta=_json_safe(produced.meta), numbers=dict(produced.numbers))
+    meta = _json_safe(produced.meta)
+    if system.kind == "fixed" and isinstance(meta, dict):
+        meta["schedule_rounds"] = len(produced.rounds)  # how many rounds "make again" can restore
+    return Pairing(rounds=new_rounds, meta=meta, numbers=dict(produced.numbers))
+
+
+def initial_ranking(players: tuple[Participant, ...]) -> tuple[Participant, ...]:
+    """The field in the order a Swiss system pairs it: by rating, highest first (unrated
+    last), then by name (FIDE C.04.2 A.2 / C.04.3 A.2: the initial ranking is by rating,
+    then title, then alphabetically; the page records no titles). A late entry takes its
+    place by rating, as an arbiter re-sorting the list does, since the page's players are
+    entered in any order and their ids say nothing about strength."""
+    return tuple(sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), p.name.casefold(), p.id)))
+
+
+def _layout(rnd: Round) -> tuple[Any, ...]:
+    """Who sits where in a round (not the results): what a remade schedule must repeat."""
+    return (rnd.round, tuple((t.table, t.group, t.seats) for t in rnd.tables), tuple(sorted(b.id for b in rnd.byes)))
 
 
 def _json_safe(value: Any) -> Any:
@@ -372,8 +433,9 @@ def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None =
     """The event as TRF16 (FIDE's exchange format) through the writer of issue 3.
 
     Start ranks are the pairing numbers; each round column holds the opponent, the colour
-    and the result letter, byes their TRF letter (U allocated, H half, F full, Z zero,
-    blank absence). Points (columns 80-83) follow TRF's default point system. Only chess
+    and the result letter, byes their TRF letter (U allocated, H half, F full, Z zero and
+    a round robin's free round, blank absence). Rounds are written up to the first one
+    with a result still missing. Points (columns 80-83) follow TRF's default point system. Only chess
     events (two seats per board) have a TRF16 form.
     """
     try:
@@ -382,19 +444,32 @@ def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None =
         raise UnavailableError("TRF16 export is not available yet: the TRF16 writer (issue 3) is not installed") from None
     if any(len(t.seats) != 2 for r in schedule.rounds for t in r.tables):
         raise InputError("TRF16 is a chess format: this event has tables of more than two")
+    from fairdraw.scoring.results import FREE_ROUND_SYSTEMS
+
     order = sorted(schedule.players, key=lambda p: (schedule.number_of(p.id), p.id))
     start = {p.id: index for index, p in enumerate(order, start=1)}
     entries: dict[int, list[Any]] = {p.id: [] for p in order}
+    # only rounds with every result in: a TRF16 game needs its result, and a round robin's
+    # later rounds are planned, not played (the file is what a rating officer receives)
+    played = []
     for rnd in schedule.rounds:
+        if any(t.result is None for t in rnd.tables):
+            break
+        played.append(rnd)
+    for rnd in played:
         seen: dict[int, Any] = {}
         for table in rnd.tables:
             white, black = table.seats
-            w, b = _TRF_SIDES.get(table.result or "", (" ", " "))
+            w, b = _TRF_SIDES[table.result or ""]
             seen[white] = trf.RoundEntry(start[black], "w", w)
             seen[black] = trf.RoundEntry(start[white], "b", b)
         for bye in rnd.byes:
-            letter = {"meerkamp-bye": "F"}.get(bye.kind, trf.BYE_LETTER_OF.get(bye.kind, "U"))
-            seen[bye.id] = trf.RoundEntry(None, "-", letter)
+            kind = bye.kind
+            if kind == "bye" and schedule.system in FREE_ROUND_SYSTEMS:
+                kind = "zero-point"  # a round robin's free round scores nothing (as the standings do)
+            letter = {"meerkamp-bye": "F"}.get(kind, trf.BYE_LETTER_OF.get(kind, "U"))
+            # an absence is a blank round entry, as TRF16 writes a round not played
+            seen[bye.id] = trf.RoundEntry(None, "-", letter) if letter != " " else trf.RoundEntry(None, " ", " ")
         for pid, column in entries.items():
             column.append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
     points = trf.PointSystem()

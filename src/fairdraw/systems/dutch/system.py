@@ -75,7 +75,9 @@ class DutchSystem(PairingSystem):
             system=self.name,
             players=request.players,
             rounds=tuple(request.history) + (rnd,),
-            numbers={p.id: p.id for p in request.players},
+            # the pairing number is the place in the initial ranking (C.04.3 A.2): the
+            # order of the players given (a TRF16's start ranks, so there it equals the id)
+            numbers={p.id: index for index, p in enumerate(request.players, start=1)},
             seed=request.seed,
             meta=meta,
         )

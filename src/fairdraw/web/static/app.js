@@ -1,6 +1,7 @@
 // fairdraw organiser page: a few lines of plain JavaScript, no libraries.
 // 1. Results from the keyboard (issue 7 item 2): in a board's result field, "1", "=" or "0"
-//    fill in 1-0, ½-½ or 0-1 and move to the next board; Enter saves the round.
+//    fill in 1-0, ½-½ or 0-1 and move to the next board; Enter saves the round. Typing a
+//    result in full ("1/2", "1-0", "0.5") still works: its second key returns to the board.
 // 2. Forms with data-confirm ask before doing something that removes data.
 (function () {
   "use strict";
@@ -12,14 +13,31 @@
     return index >= 0 && index + 1 < fields.length ? fields[index + 1] : document.getElementById("save");
   }
 
+  // The board a shortcut just filled, and the key typed there: "1" then "/" (or "-", ".")
+  // means the organiser is typing "1/2" or "1-0" in full, so the second key goes back to
+  // that board and carries on there instead of starting the next board with a forfeit.
+  var advancedFrom = null;
+  var CONTINUATIONS = { "/": true, "-": true, ".": true };
+
   document.addEventListener("keydown", function (event) {
     var field = event.target;
-    if (!(field instanceof HTMLInputElement) || !field.classList.contains("result")) return;
+    var from = advancedFrom;
+    advancedFrom = null;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    // after the last board the focus is on the save button: continue there too
+    if (from && CONTINUATIONS[event.key] && nextField(from.field) === field && (field.value === "" || field.id === "save")) {
+      event.preventDefault();
+      from.field.value = from.key + event.key;
+      from.field.focus();
+      from.field.setSelectionRange(from.field.value.length, from.field.value.length);
+      return;
+    }
+    if (!(field instanceof HTMLInputElement) || !field.classList.contains("result")) return;
     var wholeSelected = field.selectionStart === 0 && field.selectionEnd === field.value.length;
     if (KEYS[event.key] && (field.value === "" || wholeSelected)) {
       event.preventDefault();
       field.value = KEYS[event.key];
+      advancedFrom = { field: field, key: event.key };
       var next = nextField(field);
       if (next) next.focus();
     }
