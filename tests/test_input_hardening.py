@@ -292,3 +292,74 @@ def test_seat_ranked_standings_must_rank_everyone_once(tmp_path: Path, capsys: p
         err = capsys.readouterr().err.replace("\n", "")
         assert info.value.code == 2 and f"field '{field}'" in err and message in err, err
         assert not (tmp_path / "x.json").exists()
+
+
+# --- a documentation review: what the docs promised and the commands did not do ----------
+
+
+def _run(args: list[str]) -> int:
+    from fairdraw.cli.app import run_app
+
+    try:
+        run_app(args)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def test_pair_refuses_a_fixed_system_and_reads_the_colour_in_either_case(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "open.json"
+    path.write_text(dump_schedule(Schedule(system="dutch", players=PLAYERS, rounds=(), meta={"total_rounds": 3})))
+    assert _run(["pair", "--system", "berger", str(path)]) == 2
+    assert "plans a whole schedule at once" in capsys.readouterr().err.replace("\n", " ")
+    assert _run(["pair", "--dutch", str(path), "--initial-colour", "Black", "-p"]) == 0
+    out = capsys.readouterr().out.split()
+    assert out[:3] == ["2", "3", "1"]  # pairing number 1 (id 1) has black on board 1: 3 - 1
+
+
+def test_check_everyone_expects_a_newcomer_only_from_the_round_they_joined(tmp_path: Path) -> None:
+    from tests.seating.helpers import seat
+
+    path = tmp_path / "s.json"
+    path.write_text(dump_schedule(seat(32, 8)))
+    assert _run(["reseat", str(path), "--from-round", "5", "--drop", "12", "--add", "Late Player", "--json",
+                 "-o", str(tmp_path / "r.json")]) == 0
+    again = load_schedule(tmp_path / "r.json")
+    assert again.meta["joined"] == {"33": 5}
+    assert check_schedule(again, CheckRules(everyone=True, table_size=4)).ok
+    # the record is what lets it pass: without it the newcomer is missed in rounds 1-4
+    bare = replace(again, meta={k: v for k, v in again.meta.items() if k != "joined"})
+    breaches = check_schedule(bare, CheckRules(everyone=True, table_size=4)).breaches
+    assert [b.split(":")[0] for b in breaches] == ["round 1", "round 2", "round 3", "round 4"]
+
+
+def test_league_reseat_refuses_a_tournament_seating(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.seating.helpers import seat
+
+    path = tmp_path / "s.json"
+    path.write_text(dump_schedule(seat(16, 4)))
+    assert _run(["league-reseat", str(path), "--from-session", "3", "--drop", "1", "--json",
+                 "-o", str(tmp_path / "x.json")]) == 2
+    assert "not a league season" in capsys.readouterr().err.replace("\n", " ")
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_seat_ranked_counts_down_the_rounds_left_to_it() -> None:
+    from fairdraw.systems.mahjong.changes import seat_ranked
+    from tests.seating.helpers import seat
+
+    planned = seat(16, 6, ranked_last=2)
+    assert planned.meta["ranked_last"] == 2
+    once = seat_ranked(list(planned.players), planned)
+    assert once.meta["ranked_last"] == 1 and once.meta["seated_by_ranking"] == [5]
+
+
+def test_standings_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mj.json"
+    rnd = Round(1, (Table(1, (1, 2, 3, 4), scores=(40000, 30000, 30000, 10000)),))
+    path.write_text(dump_schedule(Schedule(system="mahjong", players=PLAYERS, rounds=(rnd,))))
+    assert _run(["standings", str(path), "-O", "start=25000"]) == 2
+    assert str(path) in capsys.readouterr().err.replace("\n", "")
+    assert _run(["standings", str(path), "-O", "start=abc"]) == 2
+    assert "mahjong scoring" in capsys.readouterr().err.replace("\n", " ")

@@ -144,3 +144,62 @@ def test_trf_export_of_a_round_robin_reads_back_with_the_same_points(client: Tes
     by_number = {schedule.number_of(row.id): float(row.points) for row in standings.rows}
     assert {n: p / 10 for n, p in points.items()} == by_number  # tenths; the free round scores 0 in both
     assert all(len(line.games) == 2 for line in document.players)
+
+
+def test_the_json_export_carries_the_scoring_so_the_cli_gives_the_same_standings(
+        client: TestClient, toy_systems: None, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from fairdraw.cli.app import run_app
+
+    event = create_event(client, "toy-tables", rounds="1", options="scoring.start=25000\nscoring.return=30000")
+    import_players(client, event, field_csv(4))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    board = board_fields(page)[0]
+    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
+    for seat, score in enumerate((40000, 25000, 20000, 15000)):
+        data[f"s{board['id']}_{seat}"] = str(score)
+    assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
+    path = tmp_path / "event.json"
+    path.write_text(client.get(f"/events/{event}/export/json").text)
+    capsys.readouterr()
+    try:
+        run_app(["standings", str(path), "--json"])
+    except SystemExit as exc:
+        assert exc.code in (0, None), capsys.readouterr()
+    out = json.loads(capsys.readouterr().out)
+    points = sorted((float(row["points"]) for row in out["standings"]), reverse=True)
+    # 40000 - 30000 + 15 uma + 20 oka ((30000 - 25000) x 4) = +45 for the winner
+    assert points[0] == 45, out
+
+
+def test_a_player_can_be_corrected_and_one_in_no_round_deleted(client: TestClient) -> None:
+    event = create_event(client, "dutch", rounds="3")
+    import_players(client, event, "name,rating\nAnn,2000\nBob,1900\nCid,1800\nDee,1700")
+    assert "Saved Anna" in post(client, event, "/players/1/edit", name="Anna", rating="2010", federation="NED").text
+    post(client, event, "/pair")
+    assert "Deleted" not in post(client, event, "/players/2/delete").text  # Bob plays round 1
+    post(client, event, "/players", name="Mistake")
+    assert "Deleted Mistake" in post(client, event, "/players/5/delete").text
+    players = {p.id: p for p in _schedule(client, event).players}
+    assert sorted(players) == [1, 2, 3, 4]
+    assert (players[1].name, players[1].rating, players[1].federation) == ("Anna", 2010, "NED")
+    assert "player 99" in post(client, event, "/players/99/edit", name="X").text.lower()
+
+
+def test_adding_players_says_what_the_organiser_should_know(client: TestClient) -> None:
+    event = create_event(client, "berger")
+    assert "Imported 1 player." in import_players(client, event, "name\nAnn")
+    assert "same name" in import_players(client, event, "name\nAnn\nBob")
+    post(client, event, "/pair")
+    assert "in none of its rounds" in post(client, event, "/players", name="Late").text
+
+
+def test_printed_standings_say_after_which_round(client: TestClient) -> None:
+    event = create_event(client, "berger")
+    import_players(client, event, field_csv(4))
+    post(client, event, "/pair")
+    slug = client.get(f"/events/{event}").text.split("/p/")[1].split('"')[0].split("/")[0]
+    assert "No results yet" in client.get(f"/p/{slug}/print/standings").text
+    page = client.get(f"/events/{event}/rounds/1").text
+    client.post(f"/events/{event}/rounds/1/results", data=results_form(page, {0: "1", 1: "0"}))
+    assert "After round 1" in client.get(f"/p/{slug}/print/standings").text

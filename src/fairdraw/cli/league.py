@@ -6,6 +6,8 @@ write atomically. Bad input raises InputError (exit 2) before anything is writte
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pathlib import Path
 
 import typer
@@ -94,6 +96,9 @@ def league_reseat_command(
     fmt = pick_format(json_, csv_, html_)
     old = load_schedule(schedule_file)
     src = str(schedule_file)
+    if old.system != "mahjong-league":
+        raise InputError(f"this is a {old.system!r} schedule, not a league season (fairdraw league); "
+                         "re-seat a tournament seating with `fairdraw reseat`", source=src, field="system")
     total = sessions if sessions is not None else len(old.rounds)
     if not 1 <= from_session <= total:
         raise InputError(
@@ -127,6 +132,12 @@ def league_reseat_command(
     if total - len(kept) < 1:
         raise InputError("nothing left to re-plan", source=src, field="from-session")
     schedule = get_system("mahjong-league").pair(request)
+    # who joined when, kept over several re-plans: the checker's --everyone expects a
+    # newcomer only from the session they joined
+    joined = {str(k): int(v) for k, v in (old.meta.get("joined") or {}).items()}
+    joined.update({str(p.id): from_session for p in field if p.id not in known})
+    if joined:
+        schedule = replace(schedule, meta={**schedule.meta, "joined": joined})
     write_output(_render(schedule, fmt), output)
 
 

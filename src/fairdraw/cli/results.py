@@ -119,9 +119,16 @@ def standings_command(
             raise InputError(f"--after-round must be between 1 and {last}, got {after_round}", source=str(input),
                              field="after-round")
         schedule = replace(schedule, rounds=tuple(r for r in schedule.rounds if r.round <= after_round))
-    name = scoring or ("mahjong" if is_mahjong(schedule) else "standard")
+    # an event exported by the web page records its scoring (meta.scoring: name, options);
+    # --scoring and -O still decide when given
+    recorded = schedule.meta.get("scoring") if isinstance(schedule.meta.get("scoring"), dict) else {}
+    name = scoring or recorded.get("name") or ("mahjong" if is_mahjong(schedule) else "standard")
     options = dict(implied) if name == "standard" else {}
+    if name == recorded.get("name") and isinstance(recorded.get("options"), dict):
+        options.update(recorded["options"])
     options.update(_parse_options(option or []))
+    if tiebreaks is None and isinstance(recorded.get("tiebreaks"), str):
+        tiebreaks = [recorded["tiebreaks"]]
     groups = chess_groups(schedule)
     if group is not None:
         if group not in groups:
@@ -138,7 +145,11 @@ def standings_command(
     except KeyError as exc:
         raise InputError(str(exc.args[0]), source=str(input), field="--scoring/--tiebreaks") from None
     except (ValueError, TypeError) as exc:
-        raise InputError(str(exc), source=str(input), field="--scoring/--tiebreaks/--option") from None
+        raise InputError(f"{name} scoring: {exc}", source=str(input), field="--scoring/--tiebreaks/--option") from None
+    except InputError as exc:
+        if exc.source in (None, "<schedule>"):  # name the file the schedule came from
+            raise InputError(exc.message, source=str(input), line=exc.line, column=exc.column, field=exc.field) from None
+        raise
     if fmt is OutputFormat.json:
         cross = None
         if crosstable_:

@@ -12,6 +12,7 @@ black`` per board, the pairing-allocated bye as ``id 0``) or the schedule JSON
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -120,6 +121,7 @@ def pair_command(
     explain: Annotated[bool, typer.Option("--explain", help="Print why each pair was made.")] = False,
     rounds: Annotated[int | None, typer.Option("--rounds", help="Total rounds of the event (overrides XXR).")] = None,
     initial_colour: Annotated[str | None, typer.Option("--initial-colour", help="white or black: colour of pairing number 1 in round 1 (overrides XXC).")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", help="Seed of a system's random draw (the club Swiss's order among equals); overrides the file's.")] = None,
 ) -> None:
     """Pair the next round of a Swiss tournament."""
     if dutch and system and system != "dutch":
@@ -127,13 +129,21 @@ def pair_command(
     name = "dutch" if dutch or not system else system
     if pairs_list and json_:
         raise InputError("choose one of -p and --json")
-    if initial_colour is not None and initial_colour not in ("white", "black"):
-        raise InputError("--initial-colour must be white or black", field="--initial-colour")
+    if initial_colour is not None:
+        initial_colour = initial_colour.strip().lower()
+        if initial_colour not in ("white", "black"):
+            raise InputError("--initial-colour must be white or black", field="--initial-colour")
     try:
         engine = get_system(name)
     except KeyError as exc:
         raise InputError(str(exc.args[0]), field="--system") from None
+    if engine.kind != "per-round":
+        raise InputError(f"{name!r} plans a whole schedule at once; `fairdraw pair` pairs one round of a per-round "
+                         "system (dutch, club-swiss): make it with `fairdraw roundrobin`, `meerkamp`, `heller`, "
+                         "`seat` or `league`", field="--system")
     request = load_request(input_file, rounds, initial_colour)
+    if seed is not None:
+        request = replace(request, seed=seed)
     schedule = engine.pair(request)
     rnd = schedule.rounds[-1]
     if json_:

@@ -196,10 +196,14 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
     if rules.balanced_seats:
         _check_seat_balance(schedule, report)
     if rules.everyone:
-        left = set(schedule.meta.get("withdrawn", ()) or ())
+        # players who left (a seating's "withdrawn", a league's "dropped") are not expected;
+        # a newcomer only from the round they joined ("joined": id -> round, from reseat)
+        left = set(schedule.meta.get("withdrawn", ()) or ()) | set(schedule.meta.get("dropped", ()) or ())
+        joined = {int(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
         for rnd in schedule.rounds:
             placed = set(rnd.seated_ids()) | {b.id for b in rnd.byes}
-            missing = sorted(p.id for p in schedule.players if p.id not in placed and p.id not in left)
+            missing = sorted(p.id for p in schedule.players
+                             if p.id not in placed and p.id not in left and joined.get(p.id, 0) <= rnd.round)
             if missing:
                 report.breaches.append(f"round {rnd.round}: participants {', '.join(map(str, missing))} are not placed")
     if rules.max_byes is not None:

@@ -220,6 +220,46 @@ def add_participants(session: Session, event: Event, players: Iterable[model.Par
     return added
 
 
+def _participant(event: Event, pid: int) -> Participant:
+    for participant in event.participants:
+        if participant.pid == pid:
+            return participant
+    raise NotFoundError(f"no player {pid} in this event")
+
+
+def update_participant(session: Session, event: Event, pid: int, player: model.Participant) -> Participant:
+    """Correct a player's name, rating, federation or club (a misspelt name is no reason to
+    withdraw and re-add someone); the id, the pairing number and every round stay."""
+    row = _participant(event, pid)
+    name = tidy_text(player.name, field="name", limit=MAX_NAME)
+    if not name:
+        raise InputError("a player needs a name", field="name")
+    if player.rating is not None and not -MAX_RATING <= player.rating <= MAX_RATING:
+        raise InputError(f"rating must be between {-MAX_RATING} and {MAX_RATING}, got {player.rating}",
+                         field="rating")
+    row.name = name
+    row.rating = player.rating
+    row.federation = tidy_text(player.federation or "", field="federation", limit=MAX_FEDERATION) or None
+    row.club = tidy_text(player.club or "", field="club", limit=MAX_CLUB) or None
+    session.flush()
+    return row
+
+
+def delete_participant(session: Session, event: Event, pid: int) -> str:
+    """Remove a player entered by mistake; refused once a stored round names them (then
+    *Withdraw* is the way: the rounds played keep their players)."""
+    row = _participant(event, pid)
+    for rnd in event.rounds:
+        if any(pid in b.seats for b in rnd.boards) or any(int(b["id"]) == pid for b in rnd.byes or []):
+            raise InputError(f"{row.name} is in round {rnd.number}: withdraw them instead (the rounds made "
+                             "name them)", field="player")
+    name = row.name
+    event.participants.remove(row)
+    session.delete(row)
+    session.flush()
+    return name
+
+
 def set_withdrawn(session: Session, event: Event, pid: int, withdrawn: bool) -> Participant:
     """Withdraw a player from the rounds still to be paired (or bring them back)."""
     for participant in event.participants:

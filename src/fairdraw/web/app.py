@@ -167,6 +167,21 @@ def _int_or_none(form: FormData, key: str) -> int | None:
     return number
 
 
+def _arrival_notes(event: Event, added: list[Any], names_before: set[str]) -> str:
+    """What the organiser should know about players just added: a name already in the
+    event (a list imported twice?) and, for a schedule made already, that they are in none
+    of its rounds."""
+    notes = ""
+    twice = sorted({p.name for p in added if p.name.casefold() in names_before})
+    if twice:
+        notes += f" Note: {', '.join(twice[:5])}{' …' if len(twice) > 5 else ''} had the same name as a player " \
+                 "already in the event (a list imported twice?)."
+    if workflow.system_kind(event.system) == "fixed" and event.rounds:
+        notes += " The schedule is made already, so they are in none of its rounds: undo every round and " \
+                 "make it again to include them."
+    return notes
+
+
 async def _threaded(fn: Callable[[], T]) -> T:
     return await run_in_threadpool(fn)
 
@@ -345,8 +360,9 @@ def _routes(app: FastAPI, state: WebState) -> None:
                     federation=_text(form, "federation").strip() or None,
                     club=_text(form, "club").strip() or None,
                 )
+                already = {p.name.casefold() for p in event.participants}
                 added = repo.add_participants(db, event, [player])
-                return f"Added {added[0].name}."
+                return f"Added {added[0].name}." + _arrival_notes(event, added, already)
 
         return await _act(request, event_id, work, anchor="players")
 
@@ -369,8 +385,38 @@ def _routes(app: FastAPI, state: WebState) -> None:
             players = workflow.parse_player_text(text, filename=filename)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
+                already = {p.name.casefold() for p in event.participants}
                 added = repo.add_participants(db, event, players)
-                return f"Imported {len(added)} players."
+                count = f"{len(added)} player{'s' if len(added) != 1 else ''}"
+                return f"Imported {count}." + _arrival_notes(event, added, already)
+
+        return await _act(request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/{pid}/edit")
+    async def edit_player(request: Request, event_id: int, pid: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = CoreParticipant(id=pid, name=_text(form, "name"), rating=_int_or_none(form, "rating"),
+                                         federation=_text(form, "federation").strip() or None,
+                                         club=_text(form, "club").strip() or None)
+                row = repo.update_participant(db, event, pid, player)
+                return f"Saved {row.name}."
+
+        return await _act(request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/{pid}/delete")
+    async def delete_player(request: Request, event_id: int, pid: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                return f"Deleted {repo.delete_participant(db, event, pid)}."
 
         return await _act(request, event_id, work, anchor="players")
 
@@ -526,7 +572,9 @@ def _routes(app: FastAPI, state: WebState) -> None:
         base = f"fairdraw-event-{event.id}"
         try:
             if kind == "json":
-                body, media, name = workflow.export_json(schedule), "application/json", f"{base}.json"
+                body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
+                                            options=dict(event.options or {}))
+                media, name = "application/json", f"{base}.json"
             elif kind == "csv":
                 body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"
             elif kind == "players.csv":

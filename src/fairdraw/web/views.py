@@ -25,6 +25,7 @@ _SIDES: dict[str, tuple[str, str]] = {
     "1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("½", "½"),
     "+/-": ("+", "−"), "-/+": ("−", "+"), "-/-": ("−", "−"),
 }
+WIND_NAMES = frozenset({"East", "South", "West", "North"})
 _BYE_SHORT = {"bye": "bye", "meerkamp-bye": "bye", "half-point": "½ bye", "full-point": "1 bye",
               "zero-point": "0 bye", "absent": "absent"}
 
@@ -180,6 +181,17 @@ class EventView:
     def players(self) -> list[Any]:
         return list(self.event.participants)
 
+    def plays(self, pid: int) -> bool:
+        """Whether the player is in any stored round (seated or on a bye): such a player can
+        be withdrawn but not deleted, the rounds name them."""
+        return any(pid in b.seats for r in self.event.rounds for b in r.boards) or any(
+            int(b["id"]) == pid for r in self.event.rounds for b in r.byes or [])
+
+    @property
+    def last_scored_round(self) -> int:
+        """The last round with a result entered (0: none yet): what standings are "after"."""
+        return max((r.number for r in self.rounds if r.done), default=0)
+
     @property
     def active_count(self) -> int:
         return sum(1 for p in self.event.participants if not p.withdrawn)
@@ -262,9 +274,12 @@ class EventView:
                         colour = "w" if index == 0 else "b"
                         side = _SIDES.get(board.result or "", ("", ""))[index]
                         seen[seat.pid] = f"{other.number or other.pid}{colour} {side}".strip()
+                    elif board.games:  # a league group: winds change from game to game
+                        seen[seat.pid] = f"G{board.label}"
                     else:
                         score = "" if seat.score is None else f" {seat.score}"
-                        seen[seat.pid] = f"T{board.label} {seat.role[0]}{score}"
+                        seat_mark = seat.role[0] if seat.role in WIND_NAMES else str(index + 1)
+                        seen[seat.pid] = f"T{board.label} {seat_mark}{score}"
             for row in self.event.rounds:
                 if row.number == rnd.number:
                     for bye in row.byes:

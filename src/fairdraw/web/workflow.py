@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
@@ -420,8 +420,22 @@ def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
 # --- exports -------------------------------------------------------------------------
 
 
-def export_json(schedule: Schedule) -> str:
-    """The shared schedule JSON (``fairdraw.schedule/1``) with results."""
+def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: str | None = None,
+                options: dict[str, Any] | None = None) -> str:
+    """The shared schedule JSON (``fairdraw.schedule/1``) with results, and the event's
+    scoring in ``meta.scoring`` (name, options, tie-breaks), so ``fairdraw standings``
+    on the file gives the page's standings (a start score of 25,000 must travel with it)."""
+    _, scoring_options = split_options(dict(options or {}))
+    name = scoring or ("mahjong" if _is_tables(schedule) else None)
+    if name or scoring_options or tiebreaks:
+        recorded: dict[str, Any] = {}
+        if name:
+            recorded["name"] = name
+        if scoring_options:
+            recorded["options"] = scoring_options
+        if tiebreaks:
+            recorded["tiebreaks"] = tiebreaks
+        schedule = replace(schedule, meta={**schedule.meta, "scoring": recorded})
     return dump_schedule(schedule)
 
 

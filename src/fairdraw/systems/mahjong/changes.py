@@ -149,6 +149,12 @@ def reseat(
     visits_now.pop(-1, None)
     meta["repeat_table_visits"] = {"total": sum(visits_now.values()), "max_per_player": max(visits_now.values(), default=0)}
     meta["reseat"] = {"from_round": from_round, "dropped": list(drop), "added": [ids[i] for i in added]}
+    # who joined when, over every re-seat: the checker's --everyone expects a newcomer
+    # only from the round they joined
+    joined = {str(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
+    joined.update({str(ids[i]): from_round for i in added})
+    if joined:
+        meta["joined"] = joined
     # Players who leave stay in the player list when they played a kept round (as a league
     # season keeps them): the kept rounds, their results and the checker still need them.
     played = {x for r in kept for t in r.tables for x in t.seats} | {b.id for r in kept for b in r.byes}
@@ -214,6 +220,8 @@ def seat_ranked(
         )
     meta = dict(schedule.meta)
     meta["seated_by_ranking"] = [*meta.get("seated_by_ranking", []), round_no]
+    if isinstance(meta.get("ranked_last"), int):  # "rounds left to seat-ranked": one fewer now
+        meta["ranked_last"] = max(0, meta["ranked_last"] - 1)
     return Schedule(
         system=schedule.system, players=schedule.players, rounds=(*schedule.rounds, new),
         numbers=schedule.numbers, seed=schedule.seed, meta=meta,
