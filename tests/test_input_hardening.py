@@ -363,3 +363,67 @@ def test_standings_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFi
     assert str(path) in capsys.readouterr().err.replace("\n", "")
     assert _run(["standings", str(path), "-O", "start=abc"]) == 2
     assert "mahjong scoring" in capsys.readouterr().err.replace("\n", " ")
+
+
+# --- a second mahjong pass: reseat, seat-ranked and the checker on changed fields --------
+
+
+def test_reseat_metrics_count_the_meetings_of_players_who_left(tmp_path: Path) -> None:
+    from fairdraw.systems.mahjong.changes import reseat
+    from tests.seating.helpers import seat
+
+    after = reseat(seat(16, 8), 7, drop=[1, 2, 3, 4])
+    report = check_schedule(after, CheckRules(table_size=4))
+    assert after.meta["metrics"]["repeats"] == sum(c - 1 for _, _, c in report.repeats)  # was 50, the checker 60
+    assert after.meta["left"] == {"1": 7, "2": 7, "3": 7, "4": 7}
+
+
+def test_seat_ranked_skips_a_player_who_left_and_recounts_the_metrics(tmp_path: Path) -> None:
+    from fairdraw.systems.mahjong.changes import reseat
+    from tests.seating.helpers import seat
+
+    path = tmp_path / "s.json"
+    path.write_text(dump_schedule(reseat(seat(20, 6, ranked_last=2), 3, drop=[5], add=["Newbie"])))
+    standings = tmp_path / "st.json"
+    standings.write_text(json.dumps({"standings": [{"rank": i, "id": i} for i in range(1, 22)]}))
+    assert _run(["seat-ranked", str(standings), "--schedule", str(path), "--json", "-o", str(tmp_path / "r.json")]) == 0
+    ranked = load_schedule(tmp_path / "r.json")
+    last = ranked.rounds[-1]
+    assert 5 not in last.seated_ids() and 21 in last.seated_ids()
+    assert ranked.meta["metrics"]["repeats"] == sum(c - 1 for _, _, c in check_schedule(ranked, CheckRules()).repeats)
+    assert check_schedule(ranked, CheckRules(table_size=4, everyone=True)).ok
+
+
+def test_check_flags_a_leaver_seated_again_and_a_table_number_used_twice() -> None:
+    from tests.seating.helpers import seat
+
+    base = seat(20, 5)
+    first = base.rounds[0]
+    twice = replace(first, tables=(replace(first.tables[0], table=1), replace(first.tables[1], table=1),
+                                   *first.tables[2:]))
+    bad = replace(base, rounds=(twice, *base.rounds[1:]))
+    assert any("table 1 is used by 2 tables" in b for b in check_schedule(bad, CheckRules()).breaches)
+    who = base.rounds[3].tables[0].seats[0]
+    left = replace(base, meta={**base.meta, "left": {str(who): 4}})
+    breaches = check_schedule(left, CheckRules(everyone=True)).breaches
+    assert [b.split(":")[0] for b in breaches] == ["round 4", "round 5"]
+
+
+def test_reseat_leaves_ranked_rounds_to_seat_ranked_again() -> None:
+    from fairdraw.systems.mahjong.changes import reseat, seat_ranked
+    from tests.seating.helpers import seat
+
+    planned = seat(16, 6, ranked_last=2)
+    once = seat_ranked(list(planned.players), planned)  # round 5 by ranking
+    again = reseat(once, 3)
+    assert [r.round for r in again.rounds] == [1, 2, 3, 4]
+    assert again.meta["seated_by_ranking"] == [] and again.meta["ranked_last"] == 2
+
+
+def test_league_reseat_takes_a_name_with_a_comma_whole(tmp_path: Path) -> None:
+    path = tmp_path / "l.json"
+    assert _run(["league", "--players", "24", "--sessions", "4", "--json", "-o", str(path)]) == 0
+    assert _run(["league-reseat", str(path), "--from-session", "3", "--add", "Smith, John", "--json",
+                 "-o", str(tmp_path / "l2.json")]) == 0
+    names = [p.name for p in load_schedule(tmp_path / "l2.json").players]
+    assert len(names) == 25 and "Smith, John" in names

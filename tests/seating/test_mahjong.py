@@ -238,6 +238,19 @@ def test_separate_reaches_zero_when_the_design_allows() -> None:
     assert max(meetings(apart).values()) == 1
 
 
+@pytest.mark.parametrize("n", [96, 100])
+def test_separate_puts_whole_federations_in_a_transversal_designs_groups(n: int) -> None:
+    """Four federations of n/4 over n/4 rounds: the transversal design's 4 groups never
+    meet, so each federation takes one and nobody meets a compatriot (the swap search
+    alone stopped at 540 and 48 such meetings)."""
+    feds = [Participant(id=i + 1, name=f"P{i + 1}", federation="ABCD"[i % 4]) for i in range(n)]
+    apart = seat(n, n // 4, players=feds, separate="federation")
+    fed = {p.id: p.federation for p in apart.players}
+    assert apart.meta["separation"]["same_group_meetings"] == 0
+    assert all(len({fed[x] for x in pair}) == 2 for pair in meetings(apart))
+    assert max(meetings(apart).values()) == 1
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.sampled_from([16, 24, 28, 40]), st.integers(2, 8), st.integers(2, 6), st.integers(0, 99))
 def test_property_separate_never_worse_than_the_plain_draw(n: int, rounds: int, club_size: int, seed: int) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, pick_format, player_ids, split_values, write_output
+from fairdraw.cli.base import OutputFormat, app, pick_format, player_ids, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 
@@ -80,7 +80,7 @@ def league_reseat_command(
     schedule_file: Path = typer.Argument(..., metavar="SCHEDULE.json", help="A league schedule written by --json."),
     from_session: int = typer.Option(..., "--from-session", help="First session to re-plan (earlier ones are kept)."),
     drop: list[str] = typer.Option(None, "--drop", help="Id of a player who leaves (repeat, or comma-separated)."),
-    add: list[str] = typer.Option(None, "--add", help="Name of a player who joins (repeat, or comma-separated)."),
+    add: list[str] = typer.Option(None, "--add", help="Name of a player who joins (repeat for several; a name may hold a comma)."),
     sessions: int | None = typer.Option(None, "--sessions", help="Season length (default: as in the file)."),
     prefer: int = typer.Option(5, "--prefer", help="5: fewest groups (default); 4: most groups of 4."),
     separate: str | None = typer.Option(None, "--separate", help=_SEPARATE_HELP),
@@ -110,10 +110,17 @@ def league_reseat_command(
     for pid in drop_ids:
         if pid not in known:
             raise InputError(f"--drop {pid}: no player with that id in the schedule", source=src, field="drop")
-    left = set(drop_ids) | {int(i) for i in old.meta.get("dropped", [])}
+    gone_before = {int(i) for i in old.meta.get("dropped", [])}
+    for pid in drop_ids:
+        if pid in gone_before:
+            raise InputError(f"--drop {pid}: that player has already left the season", source=src, field="drop")
+    left = set(drop_ids) | gone_before
     field = [p for p in old.players if p.id not in left]
     next_id = max(known, default=0) + 1
-    for name in split_values(add):
+    # names are taken whole, commas included ("Smith, John"), as `reseat --add` takes them
+    for name in (a.strip() for a in add or []):
+        if not name:
+            raise InputError("an added player needs a name", source=src, field="add")
         field.append(Participant(id=next_id, name=name))
         next_id += 1
     request = PairingRequest(

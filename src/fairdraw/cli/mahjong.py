@@ -165,11 +165,18 @@ def _every_player_ranked(ranking: list[Participant], schedule: Schedule | None, 
         seen.add(p.id)
     if schedule is not None:
         left = set(schedule.meta.get("withdrawn", ()))
+        known = {p.id for p in schedule.players}
+        strangers = sorted(seen - known)
+        if strangers:
+            raise InputError(f"ids {', '.join(map(str, strangers[:10]))} are not players of the event",
+                             source=str(path), field="id")
         missing = sorted(p.id for p in schedule.players if p.id not in seen and p.id not in left)
         if missing:
             shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
             raise InputError(f"{len(missing)} players of the event are not in the standings (ids {shown})",
                              source=str(path), field="standings")
+        # a player who left keeps a place in the standings (their games count) but no seat
+        ranking = [p for p in ranking if p.id not in left]
     return ranking
 
 

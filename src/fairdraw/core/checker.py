@@ -83,6 +83,12 @@ def _check_structure(schedule: Schedule, report: CheckReport) -> None:
     for number, count in sorted(Counter(r.round for r in schedule.rounds).items()):
         if count > 1:
             report.breaches.append(f"rounds: round {number} appears {count} times")
+    # a table (a physical board or tile set) serves one game per round; groups number their own
+    for rnd in schedule.rounds:
+        for (group, table), count in sorted(Counter((t.group or "", t.table) for t in rnd.tables).items()):
+            if count > 1:
+                where = f"group {group} table {table}" if group else f"table {table}"
+                report.breaches.append(f"round {rnd.round}: {where} is used by {count} tables")
 
 
 def _is_forfeit(rnd: Round, table: Table, report: CheckReport) -> bool:
@@ -200,8 +206,12 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
         # a newcomer only from the round they joined ("joined": id -> round, from reseat)
         left = set(schedule.meta.get("withdrawn", ()) or ()) | set(schedule.meta.get("dropped", ()) or ())
         joined = {int(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
+        left_at = {int(k): int(v) for k, v in (schedule.meta.get("left") or {}).items()}
         for rnd in schedule.rounds:
             placed = set(rnd.seated_ids()) | {b.id for b in rnd.byes}
+            for pid in sorted(x for x in rnd.seated_ids() if left_at.get(x, rnd.round + 1) <= rnd.round):
+                report.breaches.append(f"round {rnd.round}: participant {pid} left before round {left_at[pid]} "
+                                       "but is seated")
             missing = sorted(p.id for p in schedule.players
                              if p.id not in placed and p.id not in left and joined.get(p.id, 0) <= rnd.round)
             if missing:

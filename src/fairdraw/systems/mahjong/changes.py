@@ -89,7 +89,12 @@ def reseat(
                 byes_so_far[pos[bye.id]] += 1
     new_rounds: list[list[tuple[int, ...]]] = []
     new_byes: list[list[int]] = []
-    for old in schedule.rounds[from_round - 1 :]:
+    # rounds seated by ranking (seat-ranked, always the last ones) are not re-seated by the
+    # design: they are removed and left to seat-ranked again, which needs the new standings
+    ranked = {int(r) for r in schedule.meta.get("seated_by_ranking", []) or []}
+    redone = [r for r in schedule.rounds[from_round - 1 :] if r.round not in ranked]
+    unseated_ranked = sum(1 for r in schedule.rounds[from_round - 1 :] if r.round in ranked)
+    for old in redone:
         out = sorted(range(n), key=lambda i: (byes_so_far[i], rng.random()))[:b] if b else []
         for i in out:
             byes_so_far[i] += 1
@@ -138,9 +143,17 @@ def reseat(
         rounds.append(
             Round(round=from_round + offset, tables=tuple(tables), byes=tuple(Bye(id=ids[x]) for x in new_byes[offset]))
         )
-    all_pos = _seats_as_positions(rounds, pos)
+    # Players who leave stay in the player list when they played a kept round (as a league
+    # season keeps them): the kept rounds, their results and the checker still need them.
+    played = {x for r in kept for t in r.tables for x in t.seats} | {b.id for r in kept for b in r.byes}
+    gone = [p for p in schedule.players if (p.id in set(drop) or p.id in withdrawn) and p.id in played]
+    everyone = [*players, *gone]
     meta: dict[str, Any] = dict(schedule.meta)
-    meta["metrics"] = seating_metrics(all_pos, list(range(n)), k)
+    # the event's metrics count every meeting, those of players who left included, as
+    # `fairdraw check` and the --report of the same run do
+    pos_all = {p.id: i for i, p in enumerate(everyone)}
+    all_pos = _seats_as_positions(rounds, pos_all)
+    meta["metrics"] = seating_metrics(all_pos, list(range(len(everyone))), k)
     if isinstance(meta.get("design"), dict):  # the leading repeat-free rounds of the event as it now is
         meta["design"] = {**meta["design"], "clean_rounds": leading_clean_rounds(all_pos)}
     meta["metrics_new_rounds_only"] = seating_metrics(seated, list(range(n)), k)
@@ -149,17 +162,20 @@ def reseat(
     visits_now.pop(-1, None)
     meta["repeat_table_visits"] = {"total": sum(visits_now.values()), "max_per_player": max(visits_now.values(), default=0)}
     meta["reseat"] = {"from_round": from_round, "dropped": list(drop), "added": [ids[i] for i in added]}
-    # who joined when, over every re-seat: the checker's --everyone expects a newcomer
-    # only from the round they joined
+    if unseated_ranked:
+        meta["seated_by_ranking"] = sorted(r for r in ranked if r < from_round)
+        meta["ranked_last"] = int(meta.get("ranked_last") or 0) + unseated_ranked
+        meta["reseat"]["ranked_rounds_removed"] = unseated_ranked
+    # who joined and who left when, over every re-seat: the checker's --everyone expects a
+    # newcomer only from the round they joined, and a leaver in no round from the one they left
     joined = {str(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
     joined.update({str(ids[i]): from_round for i in added})
     if joined:
         meta["joined"] = joined
-    # Players who leave stay in the player list when they played a kept round (as a league
-    # season keeps them): the kept rounds, their results and the checker still need them.
-    played = {x for r in kept for t in r.tables for x in t.seats} | {b.id for r in kept for b in r.byes}
-    gone = [p for p in schedule.players if (p.id in set(drop) or p.id in withdrawn) and p.id in played]
-    everyone = [*players, *gone]
+    left = {str(k): int(v) for k, v in (schedule.meta.get("left") or {}).items()}
+    left.update({str(pid): from_round for pid in drop if pid in played})
+    if left:
+        meta["left"] = left
     if gone:
         meta["withdrawn"] = [p.id for p in gone]
     else:
@@ -220,6 +236,14 @@ def seat_ranked(
         )
     meta = dict(schedule.meta)
     meta["seated_by_ranking"] = [*meta.get("seated_by_ranking", []), round_no]
+    # the event's metrics now include the ranked round (its repeats are the price of
+    # seating by ranking, and the report must show them)
+    everyone = {p.id: i for i, p in enumerate(schedule.players)}
+    all_pos = _seats_as_positions((*schedule.rounds, new), everyone)
+    meta["metrics"] = seating_metrics(all_pos, list(range(len(everyone))), k)
+    visits = repeat_visits(all_pos, [[t.table for t in r.tables] for r in (*schedule.rounds, new)])
+    visits.pop(-1, None)
+    meta["repeat_table_visits"] = {"total": sum(visits.values()), "max_per_player": max(visits.values(), default=0)}
     if isinstance(meta.get("ranked_last"), int):  # "rounds left to seat-ranked": one fewer now
         meta["ranked_last"] = max(0, meta["ranked_last"] - 1)
     return Schedule(
