@@ -427,3 +427,42 @@ def test_league_reseat_takes_a_name_with_a_comma_whole(tmp_path: Path) -> None:
                  "-o", str(tmp_path / "l2.json")]) == 0
     names = [p.name for p in load_schedule(tmp_path / "l2.json").players]
     assert len(names) == 25 and "Smith, John" in names
+
+
+def test_reseat_swaps_players_to_keep_the_winds_when_no_repeat_is_added() -> None:
+    """16 players, 4 of them leave after round 3: the repeat search's tables left 6 wind
+    breaches in the block of rounds 1-4; swapping players between tables (no new repeat)
+    removes them all. The breaches left are reported in meta.reseat.wind_breaches."""
+    import fairdraw.systems.mahjong.changes as changes
+    from tests.seating.helpers import seat
+
+    base = seat(16, 8)
+    repaired = changes.reseat(base, 4, drop=[5, 6, 7, 8])
+    original = changes._repair_winds
+
+    def no_swaps(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return original(*args, budget=1)
+
+    changes._repair_winds = no_swaps  # type: ignore[assignment]
+    try:
+        plain = changes.reseat(base, 4, drop=[5, 6, 7, 8])
+    finally:
+        changes._repair_winds = original  # type: ignore[assignment]
+    rules = CheckRules(balanced_seats=True, everyone=True)
+    assert len(check_schedule(plain, rules).breaches) == 6
+    assert check_schedule(repaired, rules).ok
+    assert repaired.meta["reseat"]["wind_breaches"] == 0
+    assert repaired.meta["metrics"]["repeats"] == plain.meta["metrics"]["repeats"]
+
+
+def test_csv_outputs_never_hand_a_spreadsheet_a_formula() -> None:
+    import csv
+    import io
+
+    from fairdraw.formats.render import render_csv
+    from tests.seating.helpers import seat
+
+    players = [Participant(id=1, name="=cmd|'/C calc'!A0"), *(Participant(id=i, name=f"P{i}") for i in range(2, 17))]
+    rows = list(csv.reader(io.StringIO(render_csv(seat(16, 2, players=players)))))
+    names = {row[6] for row in rows[1:]}
+    assert "'=cmd|'/C calc'!A0" in names and not any(n.startswith("=") for n in names)

@@ -12,6 +12,7 @@ import io
 from collections.abc import Sequence
 
 from fairdraw.core.model import Schedule
+from fairdraw.formats.render import spreadsheet_safe
 from fairdraw.systems.league.table import TableRow
 
 WINDS = ("E", "S", "W", "N")
@@ -67,11 +68,13 @@ def render_league_csv(schedule: Schedule) -> str:
             for game in table.games:
                 for wind, pid in zip(("East", "South", "West", "North"), game.seats, strict=False):
                     writer.writerow(
-                        [rnd.round, table.group, game.game, wind, pid, schedule.number_of(pid), _name(schedule, pid)]
+                        [rnd.round, table.group, game.game, wind, pid, schedule.number_of(pid),
+                         spreadsheet_safe(_name(schedule, pid))]
                     )
                 for pid in game.out:
                     writer.writerow(
-                        [rnd.round, table.group, game.game, "out", pid, schedule.number_of(pid), _name(schedule, pid)]
+                        [rnd.round, table.group, game.game, "out", pid, schedule.number_of(pid),
+                         spreadsheet_safe(_name(schedule, pid))]
                     )
     return out.getvalue()
 

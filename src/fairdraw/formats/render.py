@@ -61,6 +61,16 @@ def render_text(schedule: Schedule) -> str:
     return out.getvalue()
 
 
+def spreadsheet_safe(text: str) -> str:
+    """A name as a spreadsheet shows it, never as a formula: a cell starting with = + - @
+    (or a tab or carriage return) is run by Excel and LibreOffice ("CSV injection"), so it
+    gets a leading apostrophe, which the spreadsheet hides. Only names and clubs go through
+    here; the players CSV that fairdraw reads back keeps them as typed."""
+    if text and text[0] in "=+-@\t\r":
+        return "'" + text
+    return text
+
+
 def render_csv(schedule: Schedule) -> str:
     """One row per seat: round, group, table, seat, id, number, name (and byes)."""
     out = io.StringIO()
@@ -71,9 +81,11 @@ def render_csv(schedule: Schedule) -> str:
             labels = seat_labels(len(table.seats))
             for seat, pid in zip(labels, table.seats, strict=True):
                 name = schedule.player(pid).name if any(p.id == pid for p in schedule.players) else ""
-                writer.writerow([rnd.round, table.group or "", table.table, seat, pid, schedule.number_of(pid), name])
+                writer.writerow([rnd.round, table.group or "", table.table, seat, pid, schedule.number_of(pid),
+                                 spreadsheet_safe(name)])
         for bye in rnd.byes:
-            writer.writerow([rnd.round, "", "", bye.kind, bye.id, schedule.number_of(bye.id), schedule.player(bye.id).name])
+            writer.writerow([rnd.round, "", "", bye.kind, bye.id, schedule.number_of(bye.id),
+                             spreadsheet_safe(schedule.player(bye.id).name)])
     return out.getvalue()
 
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from fairdraw.core.model import Schedule
+from fairdraw.formats.render import spreadsheet_safe
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, chess_entries, is_mahjong
 from fairdraw.scoring.standings import StandingRow, Standings
 
@@ -91,6 +92,7 @@ def render_csv(tables: Standings | Sequence[Standings]) -> str:
     writer.writerow((["group"] if grouped else []) + _header(many[0]))
     for st in many:
         for cells in _cells(st):
+            cells[2] = spreadsheet_safe(cells[2])  # the name: never a formula in a spreadsheet
             writer.writerow(([st.group or ""] if grouped else []) + cells)
     return out.getvalue()
 

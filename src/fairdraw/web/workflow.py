@@ -501,7 +501,7 @@ def export_csv(schedule: Schedule) -> str:
     """One row per seat and per bye, with the result or score: easy to open in a spreadsheet."""
     import csv
 
-    from fairdraw.formats.render import seat_labels
+    from fairdraw.formats.render import seat_labels, spreadsheet_safe
 
     names = {p.id: p.name for p in schedule.players}
     out = io.StringIO()
@@ -513,10 +513,10 @@ def export_csv(schedule: Schedule) -> str:
             for index, (seat, pid) in enumerate(zip(labels, table.seats, strict=True)):
                 score = table.scores[index] if table.scores is not None and index < len(table.scores) else ""
                 writer.writerow([rnd.round, table.group or "", table.table, seat, pid, schedule.number_of(pid),
-                                 names.get(pid, ""), table.result or "", score])
+                                 spreadsheet_safe(names.get(pid, "")), table.result or "", score])
         for bye in rnd.byes:
-            writer.writerow([rnd.round, "", "", bye.kind, bye.id, schedule.number_of(bye.id), names.get(bye.id, ""),
-                             "", ""])
+            writer.writerow([rnd.round, "", "", bye.kind, bye.id, schedule.number_of(bye.id),
+                             spreadsheet_safe(names.get(bye.id, "")), "", ""])
     return out.getvalue()
 
 

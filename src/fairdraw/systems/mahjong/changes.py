@@ -18,7 +18,7 @@ from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes
 from fairdraw.systems.mahjong import leading_clean_rounds, nearest_counts, seating_metrics
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
-from fairdraw.systems.mahjong.winds import assign_winds_after
+from fairdraw.systems.mahjong.winds import winds_after
 
 
 def _table_size(schedule: Schedule) -> int:
@@ -29,6 +29,85 @@ def _seats_as_positions(rounds: Sequence[Round], pos: dict[int, int]) -> list[li
     """Each table's seats as positions in the new field, in seat (wind) order; -1 keeps the seat
     of a player who left, so the others' winds stay where they were."""
     return [[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds]
+
+
+def _repair_winds(kept_seats: list[list[tuple[int, ...]]], kept_pos: list[list[tuple[int, ...]]],
+                  new_rounds: list[list[tuple[int, ...]]], k: int, rng: random.Random,
+                  budget: int = 30) -> tuple[list[list[tuple[int, ...]]], list[list[tuple[int, ...]]], int]:
+    """Winds for the new rounds after the kept ones, with table swaps where needed.
+
+    Why: once players leave or join, the tables the repeat search chose can make the kept
+    winds impossible to continue (four players at one table who all still need North in
+    this block: issue 4 (c)). Such a breach is repaired by swapping a player concerned with
+    a player of another table in one of the first new rounds, when the swap adds no repeat
+    meeting and the wind model then has fewer breaches; at most ``budget`` wind solves."""
+    seated, breaches, concerned = winds_after(kept_seats, new_rounds, k)
+    met: dict[tuple[int, int], int] = {}
+    for rnd in [*kept_pos, *new_rounds]:
+        for table in rnd:
+            for i, a in enumerate(table):
+                for b in table[i + 1:]:
+                    key = (a, b) if a < b else (b, a)
+                    met[key] = met.get(key, 0) + 1
+
+    def m(a: int, b: int) -> int:
+        return met.get((a, b) if a < b else (b, a), 0)
+
+    def repeat_delta(table: tuple[int, ...], other: tuple[int, ...], p: int, q: int) -> int:
+        stay_t = [x for x in table if x != p]
+        stay_u = [x for x in other if x != q]
+        return (sum(m(p, x) >= 1 for x in stay_u) - sum(m(p, x) >= 2 for x in stay_t)
+                + sum(m(q, x) >= 1 for x in stay_t) - sum(m(q, x) >= 2 for x in stay_u))
+
+    def move(table: tuple[int, ...], leaving: int, coming: int, sign: int) -> None:
+        for x in table:
+            if x != leaving:
+                key = (leaving, x) if leaving < x else (x, leaving)
+                met[key] = met.get(key, 0) - sign
+                key = (coming, x) if coming < x else (x, coming)
+                met[key] = met.get(key, 0) + sign
+
+    solves = 1
+    accepted = False
+    first = new_rounds[:k]  # a breach lives in the block the kept rounds leave unfinished
+    while breaches and solves < budget:
+        improved = False
+        for p in concerned:
+            for r, rnd in enumerate(first):
+                t = next((i for i, table in enumerate(rnd) if p in table), None)
+                if t is None:
+                    continue
+                options = [(u, q) for u, table in enumerate(rnd) if u != t for q in table]
+                rng.shuffle(options)
+                for u, q in options[:24]:  # a sample: each try is a wind solve
+                    if repeat_delta(rnd[t], rnd[u], p, q) > 0:
+                        continue
+                    trial = [list(x) for x in new_rounds]
+                    trial[r][t] = tuple(q if x == p else x for x in rnd[t])
+                    trial[r][u] = tuple(p if x == q else x for x in rnd[u])
+                    trial_rounds = [[tuple(tb) for tb in x] for x in trial]
+                    s2, b2, c2 = winds_after(kept_seats, trial_rounds, k, effort=0.3)  # a quick look
+                    solves += 1
+                    if b2 < breaches:
+                        move(rnd[t], p, q, 1)
+                        move(rnd[u], q, p, 1)
+                        new_rounds, seated, breaches, concerned = trial_rounds, s2, b2, c2
+                        first = new_rounds[:k]
+                        improved = accepted = True
+                        break
+                    if solves >= budget:
+                        break
+                if improved or solves >= budget:
+                    break
+            if improved or solves >= budget:
+                break
+        if not improved:
+            break
+    if accepted and breaches:  # judged by quick solves: settle the winds of the result properly
+        settled, settled_breaches, _ = winds_after(kept_seats, new_rounds, k)
+        if settled_breaches <= breaches:
+            seated, breaches = settled, settled_breaches
+    return new_rounds, seated, breaches
 
 
 def reseat(
@@ -124,8 +203,10 @@ def reseat(
         kept_pos, new_rounds, n, byes=new_byes, fixed_byes=kept_byes, sit_range=spread,
         seed=seed_int(seed, "reseat-polish"), steps=600,
     )
-    # the kept rounds' seats are winds already: the new winds continue their balance
-    seated = assign_winds_after(_seats_as_positions(kept, pos), new_rounds, k)
+    # the kept rounds' seats are winds already: the new winds continue their balance, and
+    # where the tables chosen make that impossible, players swap tables (no new repeat)
+    new_rounds, seated, wind_breaches = _repair_winds(_seats_as_positions(kept, pos), kept_pos, new_rounds, k,
+                                                      random.Random(seed_int(seed, "reseat-winds")))
     visits: dict[tuple[int, int], int] = {}
     for r in kept:
         for t in r.tables:
@@ -161,7 +242,8 @@ def reseat(
     visits_now = repeat_visits(all_pos, all_numbers)
     visits_now.pop(-1, None)
     meta["repeat_table_visits"] = {"total": sum(visits_now.values()), "max_per_player": max(visits_now.values(), default=0)}
-    meta["reseat"] = {"from_round": from_round, "dropped": list(drop), "added": [ids[i] for i in added]}
+    meta["reseat"] = {"from_round": from_round, "dropped": list(drop), "added": [ids[i] for i in added],
+                      "wind_breaches": wind_breaches}
     if unseated_ranked:
         meta["seated_by_ranking"] = sorted(r for r in ranked if r < from_round)
         meta["ranked_last"] = int(meta.get("ranked_last") or 0) + unseated_ranked

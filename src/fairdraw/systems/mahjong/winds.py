@@ -99,6 +99,15 @@ def wind_counts(rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4) 
 def assign_winds_after(
     kept: Sequence[Sequence[Sequence[int]]], rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4,
 ) -> list[list[tuple[int, ...]]]:
+    """Winds for ``rounds`` that follow ``kept`` rounds whose seats are already winds (see
+    ``winds_after``, which also says how many breaches were unavoidable for these tables)."""
+    return winds_after(kept, rounds, table_size)[0]
+
+
+def winds_after(
+    kept: Sequence[Sequence[Sequence[int]]], rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4,
+    effort: float = 5.0,
+) -> tuple[list[list[tuple[int, ...]]], int, list[int]]:
     """Winds for ``rounds`` that follow ``kept`` rounds whose seats are already winds (a reseat).
 
     Why not ``assign_winds`` alone: it balances the new rounds among themselves, so a kept
@@ -108,6 +117,7 @@ def assign_winds_after(
     (a wind twice in a player's chunk of ``table_size`` games, counting the kept games, or a
     wind beyond ceil(games / table_size)); the balanced colouring of the new rounds is its hint.
     One worker and a deterministic time limit keep the answer the same on every machine.
+    Returns the seats, the breaches left (the minimised sum) and the players concerned.
     """
     from ortools.sat.python import cp_model
 
@@ -119,7 +129,7 @@ def assign_winds_after(
                 if p >= 0:  # -1: a player who left, whose seat still fixes the others' winds
                     history.setdefault(p, []).append(seat)
     if not history:
-        return seated
+        return seated, 0, []
     model = cp_model.CpModel()
     x: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
     games: dict[int, list[dict[int, cp_model.IntVar]]] = {}  # player -> per new game: wind -> var
@@ -138,6 +148,7 @@ def assign_winds_after(
                 for i in range(len(table)):
                     model.add(x[(r, t, i, w)] == 0)
     slack = []
+    slack_of: list[tuple[int, cp_model.IntVar]] = []
     for p, new in games.items():
         old = history.get(p, [])
         total = len(old) + len(new)
@@ -146,6 +157,7 @@ def assign_winds_after(
             over = model.new_int_var(0, total, f"t{p}_{w}")
             model.add(old.count(w) + sum(g[w] for g in new) <= cap + over)
             slack.append(over)
+            slack_of.append((p, over))
         for start_game in range(0, total, table_size):
             chunk = range(start_game, min(start_game + table_size, total))
             for w in range(table_size):
@@ -156,14 +168,15 @@ def assign_winds_after(
                 over = model.new_int_var(0, table_size, f"c{p}_{start_game}_{w}")
                 model.add(fixed + sum(free) <= 1 + over)
                 slack.append(over)
+                slack_of.append((p, over))
     model.minimize(sum(slack))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = 5.0
+    solver.parameters.max_deterministic_time = effort  # deterministic: the same on every machine
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return seated
+        return seated, len(slack), sorted(games)
     out: list[list[tuple[int, ...]]] = []
     for r, rnd in enumerate(seated):
         new_round = []
@@ -173,4 +186,6 @@ def assign_winds_after(
                 seats[next(w for w in range(table_size) if solver.value(x[(r, t, i, w)]))] = p
             new_round.append(tuple(p for p in seats if p != -1))
         out.append(new_round)
-    return out
+    breaches = int(round(solver.objective_value))
+    concerned = sorted({p for p, var in slack_of if solver.value(var) > 0})
+    return out, breaches, concerned
