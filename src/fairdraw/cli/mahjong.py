@@ -196,5 +196,11 @@ def seat_ranked_command(
 
     schedule = load_schedule(schedule_file) if schedule_file else None
     ranking = read_standings(standings, schedule)
-    new = seat_ranked(ranking, schedule, table_size=table_size)
+    try:
+        new = seat_ranked(ranking, schedule, table_size=table_size)
+    except InputError as exc:  # name the file the problem is in
+        if exc.source is not None:
+            raise
+        where = schedule_file if exc.field in ("schedule", "system") and schedule_file else standings
+        raise InputError(exc.message, source=str(where), field=exc.field) from None
     emit(new, json_, csv_, html_, output)

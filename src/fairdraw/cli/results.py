@@ -187,12 +187,13 @@ def _find_table(data: dict[str, Any], rnd: int, table: int, group: str | None, s
     return found
 
 
-def _int_list(values: list[str], what: str) -> list[int]:
+def _int_list(values: list[str], what: str, source: str | None = None) -> list[int]:
     items = [v.strip() for value in values for v in value.split(",") if v.strip()]
     try:
         return [int(v) for v in items]
     except ValueError:
-        raise InputError(f"{what}: expected whole numbers, got {' '.join(items)!r}", field=what) from None
+        raise InputError(f"{what}: expected whole numbers, got {' '.join(items)!r}", source=source,
+                         field=what) from None
 
 
 # ignore_unknown_options: "-/+", "-/-" and negative mahjong scores read as values, not options
@@ -242,6 +243,9 @@ def result_command(
     entry = _find_table(data, round_, table, group, source)
     target = entry
     if game is not None:
+        if not entry.get("games"):
+            raise InputError(f"round {round_} table {table} is a single table, not a league group with games; "
+                             "leave out --game", source=source, field="--game")
         games = [g for g in entry.get("games") or [] if g.get("game") == game]
         if not games:
             raise InputError(f"round {round_} table {table} has no game {game}", source=source, field="--game")
@@ -282,14 +286,14 @@ def result_command(
             )
         target["result"] = canonical
     else:
-        scores = _int_list(values, "scores")
+        scores = _int_list(values, "scores", source)
         problem = check_game(scores, len(seats), MahjongParams(start=start))
         if problem:
             labels = ", ".join(f"{WINDS[i] if i < 4 else f'seat {i + 1}'} {pid}" for i, pid in enumerate(seats))
             raise InputError(f"{where}: {problem} (seats: {labels})", source=source, field="scores")
         pens = [0] * len(seats)
         if penalties is not None:
-            pens = _int_list([penalties], "--penalties")
+            pens = _int_list([penalties], "--penalties", source)
             if len(pens) != len(seats) or any(p < 0 for p in pens):
                 raise InputError(
                     f"{where}: give {len(seats)} penalties, none negative", source=source, field="--penalties"

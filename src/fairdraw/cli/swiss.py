@@ -144,7 +144,13 @@ def pair_command(
     request = load_request(input_file, rounds, initial_colour)
     if seed is not None:
         request = replace(request, seed=seed)
-    schedule = engine.pair(request)
+    try:
+        schedule = engine.pair(request)
+    except InputError as exc:  # a request the system refuses comes from the input file: name it
+        if exc.source is not None:
+            raise
+        raise InputError(exc.message, source=str(input_file), line=exc.line, column=exc.column,
+                         field=exc.field) from None
     rnd = schedule.rounds[-1]
     if json_:
         from fairdraw.formats.schedule_json import dump_schedule

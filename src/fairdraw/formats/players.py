@@ -165,7 +165,8 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
         _bounded(pid, low=1, high=MAX_ID, source=source, line=loc_line, field="id", where=where)
         if pid in seen:
             raise InputError(
-                f"{where}: id {pid} is already used by the player on line {seen[pid]}",
+                f"{where}: id {pid} is already used by " + (f"player {seen[pid]}" if json_mode else
+                                                            f"the player on line {seen[pid]}"),
                 source=source,
                 line=loc_line,
                 field="id",
