@@ -466,3 +466,23 @@ def test_csv_outputs_never_hand_a_spreadsheet_a_formula() -> None:
     rows = list(csv.reader(io.StringIO(render_csv(seat(16, 2, players=players)))))
     names = {row[6] for row in rows[1:]}
     assert "'=cmd|'/C calc'!A0" in names and not any(n.startswith("=") for n in names)
+
+
+def test_seat_ranked_sits_out_those_who_sat_out_least() -> None:
+    from fairdraw.systems.mahjong.changes import seat_ranked
+    from tests.seating.helpers import seat
+
+    planned = seat(19, 6, byes=True, ranked_last=2)
+    sat_out: dict[int, int] = {}
+    for rnd in planned.rounds:
+        for bye in rnd.byes:
+            sat_out[bye.id] = sat_out.get(bye.id, 0) + 1
+    # rank the players who sat out already at the bottom: they must not sit out again
+    ranking = sorted(planned.players, key=lambda p: (sat_out.get(p.id, 0), p.id))
+    once = seat_ranked(ranking, planned)
+    resting = [b.id for b in once.rounds[-1].byes]
+    assert len(resting) == 3 and all(sat_out.get(pid, 0) == 0 for pid in resting)
+    counts = dict(sat_out)
+    for pid in resting:
+        counts[pid] = counts.get(pid, 0) + 1
+    assert max(counts.values()) - min(counts.get(p.id, 0) for p in planned.players) <= 1

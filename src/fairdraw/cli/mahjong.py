@@ -87,7 +87,7 @@ def reseat_command(
     drop: Annotated[list[str] | None, typer.Option("--drop", help="Id of a player who leaves (repeat, or comma-separated).")] = None,
     add: Annotated[list[str] | None, typer.Option("--add", help="Name of a player who joins (repeatable).")] = None,
     seed: Annotated[str | None, typer.Option("--seed", help="Seed for the re-seat (default: the schedule's).")] = None,
-    byes: Annotated[bool, typer.Option("--byes", help="Allow sit-outs when the new field does not fill the tables.")] = False,
+    byes: Annotated[bool, typer.Option("--byes", help="Allow sit-outs when the new field does not fill the tables (implied when the seating has sit-outs).")] = False,
     json_: JsonOpt = False,
     csv_: CsvOpt = False,
     html_: HtmlOpt = False,
@@ -100,6 +100,8 @@ def reseat_command(
 
     schedule = load_schedule(schedule_file)
     drop_ids = list(dict.fromkeys(player_ids(drop, source=str(schedule_file))))  # named twice, leaves once
+    # a seating made with --byes keeps sit-outs allowed: the organiser said so once already
+    byes = byes or any(r.byes for r in schedule.rounds)
     new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
     _finish(new, json_, csv_, html_, output, report)
 

@@ -280,7 +280,8 @@ def seat_ranked(
 
     Seats within a table go to the winds each player has had least so far (over the 24
     orders of a table of 4, the one with the smallest sum of squared wind counts after the
-    round). Players beyond the last full table sit out (the lowest ranked).
+    round). When the field does not fill the tables, those with the fewest sit-outs so far
+    sit out, the lowest ranked among them; the others are seated in ranking order.
     """
     if schedule is not None and schedule.system != "mahjong":
         raise InputError(f"seat-ranked adds a round to a mahjong seating, got system {schedule.system!r}", field="system")
@@ -297,9 +298,19 @@ def seat_ranked(
                 for s, x in enumerate(t.seats):
                     counts.setdefault(x, [0] * k)[s] += 1
     full = len(ranking) - len(ranking) % k
+    # who sits out: those with the fewest sit-outs so far, the lowest ranked among equals
+    # (seat's promise of an even spread of sit-outs holds through the ranked rounds too)
+    sat_out: dict[int, int] = {}
+    for r in (schedule.rounds if schedule is not None else ()):
+        for bye in r.byes:
+            sat_out[bye.id] = sat_out.get(bye.id, 0) + 1
+    by_rank = {p.id: i for i, p in enumerate(ranking)}
+    out_ids = set(sorted(by_rank, key=lambda pid: (sat_out.get(pid, 0), -by_rank[pid]))[: len(ranking) - full])
+    playing = [p for p in ranking if p.id not in out_ids]
+    resting = [p for p in ranking if p.id in out_ids]
     tables = []
     for t in range(full // k):
-        group = [p.id for p in ranking[t * k : (t + 1) * k]]
+        group = [p.id for p in playing[t * k : (t + 1) * k]]
         best = min(
             permutations(group),
             key=lambda order: (
@@ -309,7 +320,7 @@ def seat_ranked(
         )
         tables.append(Table(table=t + 1, seats=tuple(best)))
     round_no = (len(schedule.rounds) if schedule else 0) + 1
-    new = Round(round=round_no, tables=tuple(tables), byes=tuple(Bye(id=p.id) for p in ranking[full:]))
+    new = Round(round=round_no, tables=tuple(tables), byes=tuple(Bye(id=p.id) for p in resting))
     if schedule is None:
         return Schedule(
             system="mahjong", players=tuple(ranking), rounds=(new,),
