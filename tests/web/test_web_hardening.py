@@ -203,3 +203,21 @@ def test_printed_standings_say_after_which_round(client: TestClient) -> None:
     page = client.get(f"/events/{event}/rounds/1").text
     client.post(f"/events/{event}/rounds/1/results", data=results_form(page, {0: "1", 1: "0"}))
     assert "After round 1" in client.get(f"/p/{slug}/print/standings").text
+
+
+def test_event_settings_can_be_corrected_and_what_decided_the_rounds_stays(client: TestClient) -> None:
+    event = create_event(client, "berger", tiebreaks="SB")
+    import_players(client, event, field_csv(4))
+    saved = post(client, event, "/settings", name="Spring cup", rounds="", scoring="standard", tiebreaks="DE,SB",
+                 seed="s1", options="double=true")
+    assert "Settings saved" in saved.text
+    post(client, event, "/pair")
+    assert len(_schedule(client, event).rounds) == 6  # the double round robin of the new options
+    refused = post(client, event, "/settings", name="Spring cup", rounds="3", scoring="standard", tiebreaks="BH")
+    assert "at least 6" in refused.text
+    bad = post(client, event, "/settings", name="Spring cup", rounds="", scoring="bogus", tiebreaks="")
+    assert "unknown scoring" in bad.text
+    with client.app.state.web.sessions() as db:  # type: ignore[attr-defined]
+        stored = repo.get_event(db, event)
+        assert (stored.name, stored.tiebreaks, stored.scoring, stored.seed) == ("Spring cup", "DE,SB", "standard", "s1")
+        assert stored.options == {"double": True}

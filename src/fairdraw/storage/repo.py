@@ -181,6 +181,34 @@ def create_event(
     return event
 
 
+def update_event(session: Session, event: Event, *, name: str, total_rounds: int | None, scoring: str | None,
+                 tiebreaks: str | None, seed: str | None = None, options: dict[str, Any] | None = None) -> Event:
+    """Change an event's settings. The seed and the system's options decided the rounds
+    made, so they change only while there is none (``None`` keeps them); the name, the
+    number of rounds, the scoring and the tie-breaks may change at any time (standings are
+    recomputed from the results), but never to fewer rounds than are paired."""
+    name = tidy_text(name, field="name", limit=MAX_NAME)
+    if not name:
+        raise InputError("the event needs a name", field="name")
+    if total_rounds is not None and total_rounds < len(event.rounds):
+        raise InputError(f"rounds: {len(event.rounds)} rounds are paired already, so at least {len(event.rounds)}",
+                         field="rounds")
+    if event.rounds and (seed is not None and (seed or None) != event.seed
+                         or options is not None and dict(options) != dict(event.options or {})):
+        raise InputError("the seed and the system's options are fixed once a round is made", field="options")
+    event.name = name
+    event.total_rounds = total_rounds
+    event.scoring = scoring or None
+    event.tiebreaks = tiebreaks or None
+    if not event.rounds:
+        if seed is not None:
+            event.seed = seed or None
+        if options is not None:
+            event.options = dict(options)
+    session.flush()
+    return event
+
+
 def add_participants(session: Session, event: Event, players: Iterable[model.Participant]) -> list[Participant]:
     """Add players; ids that clash with the event's are renumbered after the highest.
 
@@ -445,7 +473,7 @@ def _shown(result: str | None, scores: Sequence[int] | None, games: GameScores |
         return "; ".join(f"game {n}: " + (" ".join(map(str, sc)) if sc else "-") for n, sc in games)
     if scores is not None:
         return " ".join(str(s) for s in scores)
-    return result or ""
+    return {"1/2-1/2": "½-½"}.get(result or "", result or "")  # as the page shows a draw
 
 
 def record_results(session: Session, event: Event, round_number: int, entries: Iterable[ResultEntry]) -> int:

@@ -327,6 +327,29 @@ def _routes(app: FastAPI, state: WebState) -> None:
             return _redirect(state, request, "/", f"Not created: {exc}")
         return _redirect(state, request, f"/events/{event_id}", "Event created. Add the players next.")
 
+    @app.post("/events/{event_id}/settings")
+    async def event_settings(request: Request, event_id: int) -> Response:
+        form = await request.form()
+        _organiser(state, request, form)
+
+        def work() -> str:
+            total_rounds = _int_or_none(form, "rounds")
+            scoring = _text(form, "scoring").strip()
+            tiebreaks = _text(form, "tiebreaks").strip().replace(" ", "")
+            workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                fixed = bool(event.rounds)  # the form has no seed and options fields then
+                repo.update_event(
+                    db, event, name=_text(form, "name"), total_rounds=total_rounds, scoring=scoring,
+                    tiebreaks=tiebreaks,
+                    seed=None if fixed else _text(form, "seed").strip(),
+                    options=None if fixed else workflow.parse_options(_text(form, "options")),
+                )
+                return "Settings saved."
+
+        return await _act(request, event_id, work, anchor="settings")
+
     def load(event_id: int) -> tuple[Event, Any]:
         with state.sessions() as db:
             event = repo.get_event(db, event_id)
