@@ -8,6 +8,8 @@ traceback or a half-written file.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
+
 import sys
 from enum import Enum
 from pathlib import Path
@@ -28,6 +30,15 @@ app = typer.Typer(
 )
 console = Console()
 err_console = Console(stderr=True)
+
+
+def working(message: str) -> AbstractContextManager[object]:
+    """A spinner on stderr while long work runs (a big field's seating, a search), so a
+    secretary at a terminal sees the command is alive; nothing when stderr is a file or a
+    pipe, so scripts and logs stay clean."""
+    if err_console.is_terminal:
+        return err_console.status(message, spinner="dots")
+    return nullcontext()
 
 
 class OutputFormat(str, Enum):

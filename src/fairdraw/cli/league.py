@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, pick_format, player_ids, write_output
+from fairdraw.cli.base import OutputFormat, app, pick_format, player_ids, working, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 
@@ -71,7 +71,8 @@ def league_command(
         seed=seed,
         options={"sessions": sessions, "prefer": prefer, "separate": separate},
     )
-    schedule = get_system("mahjong-league").pair(request)
+    with working("planning the season"):
+        schedule = get_system("mahjong-league").pair(request)
     write_output(_render(schedule, fmt), output)
 
 
@@ -138,7 +139,8 @@ def league_reseat_command(
     )
     if total - len(kept) < 1:
         raise InputError("nothing left to re-plan", source=src, field="from-session")
-    schedule = get_system("mahjong-league").pair(request)
+    with working("planning the season"):
+        schedule = get_system("mahjong-league").pair(request)
     # who joined when, kept over several re-plans: the checker's --everyone expects a
     # newcomer only from the session they joined
     joined = {str(k): int(v) for k, v in (old.meta.get("joined") or {}).items()}

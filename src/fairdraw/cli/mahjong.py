@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from fairdraw.cli.base import app, emit, err_console, player_ids
+from fairdraw.cli.base import app, emit, err_console, player_ids, working
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 
@@ -76,7 +76,8 @@ def seat_command(
         seed=seed,
         options={"table_size": table_size, "separate": separate, "byes": byes, "ranked_last": ranked_last},
     )
-    schedule = get_system("mahjong").pair(request)
+    with working(f"seating {len(plist)} players over {rounds} rounds"):
+        schedule = get_system("mahjong").pair(request)
     _finish(schedule, json_, csv_, html_, output, report)
 
 
@@ -102,7 +103,8 @@ def reseat_command(
     drop_ids = list(dict.fromkeys(player_ids(drop, source=str(schedule_file))))  # named twice, leaves once
     # a seating made with --byes keeps sit-outs allowed: the organiser said so once already
     byes = byes or any(r.byes for r in schedule.rounds)
-    new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
+    with working(f"re-seating from round {from_round}"):
+        new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
     _finish(new, json_, csv_, html_, output, report)
 
 
