@@ -71,18 +71,40 @@ def test_dutch_pairing_numbers_follow_the_ratings_not_the_entry_order(client: Te
     assert 5 in schedule.rounds[0].tables[0].seats  # and Top plays on board 1
 
 
-def test_a_comma_separated_uma_is_one_option_and_scores_in_thousands(client: TestClient, toy_systems: None) -> None:
-    event = create_event(client, "toy-tables", rounds="1", options="scoring.uma=20,10,-10,-20")
+def _one_mahjong_table(client: TestClient, options: str, scores: tuple[int, ...]) -> int:
+    """A four-player event of one round with ``options``, its table's scores entered."""
+    event = create_event(client, "toy-tables", rounds="1", options=options)
     import_players(client, event, field_csv(4))
     post(client, event, "/pair")
     page = client.get(f"/events/{event}/rounds/1").text
     board = board_fields(page)[0]
     data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
-    for seat, score in enumerate((40000, 30000, 30000, 20000)):
+    for seat, score in enumerate(scores):
         data[f"s{board['id']}_{seat}"] = str(score)
     assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
-    standings = client.get(f"/events/{event}/standings").text
-    assert "30" in standings  # 40000 - 30000 = +10, plus the uma of first place, +20
+    return event
+
+
+def _cli_points(client: TestClient, event: int, tmp_path, capsys) -> list[float]:  # type: ignore[no-untyped-def]
+    """The points `fairdraw standings` gives on the event's JSON export, best first."""
+    from fairdraw.cli.app import run_app
+
+    path = tmp_path / f"event{event}.json"
+    path.write_text(client.get(f"/events/{event}/export/json").text)
+    capsys.readouterr()
+    try:
+        run_app(["standings", str(path), "--json"])
+    except SystemExit as exc:
+        assert exc.code in (0, None), capsys.readouterr()
+    out = json.loads(capsys.readouterr().out)
+    return sorted((float(row["points"]) for row in out["standings"]), reverse=True)
+
+
+def test_a_comma_separated_uma_is_one_option_and_scores_in_thousands(
+        client: TestClient, toy_systems: None, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    event = _one_mahjong_table(client, "scoring.uma=20,10,-10,-20", (40000, 30000, 30000, 20000))
+    # 40000 - 30000 = +10 plus the uma of first place, +20; the two on 30000 share 10 and -10
+    assert _cli_points(client, event, tmp_path, capsys) == [30, 0, 0, -30]
 
 
 def test_numbers_too_large_and_addresses_that_are_not_numbers_get_a_page_not_a_500(client: TestClient) -> None:
@@ -148,28 +170,9 @@ def test_trf_export_of_a_round_robin_reads_back_with_the_same_points(client: Tes
 
 def test_the_json_export_carries_the_scoring_so_the_cli_gives_the_same_standings(
         client: TestClient, toy_systems: None, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
-    from fairdraw.cli.app import run_app
-
-    event = create_event(client, "toy-tables", rounds="1", options="scoring.start=25000\nscoring.return=30000")
-    import_players(client, event, field_csv(4))
-    post(client, event, "/pair")
-    page = client.get(f"/events/{event}/rounds/1").text
-    board = board_fields(page)[0]
-    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
-    for seat, score in enumerate((40000, 25000, 20000, 15000)):
-        data[f"s{board['id']}_{seat}"] = str(score)
-    assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
-    path = tmp_path / "event.json"
-    path.write_text(client.get(f"/events/{event}/export/json").text)
-    capsys.readouterr()
-    try:
-        run_app(["standings", str(path), "--json"])
-    except SystemExit as exc:
-        assert exc.code in (0, None), capsys.readouterr()
-    out = json.loads(capsys.readouterr().out)
-    points = sorted((float(row["points"]) for row in out["standings"]), reverse=True)
+    event = _one_mahjong_table(client, "scoring.start=25000\nscoring.return=30000", (40000, 25000, 20000, 15000))
     # 40000 - 30000 + 15 uma + 20 oka ((30000 - 25000) x 4) = +45 for the winner
-    assert points[0] == 45, out
+    assert _cli_points(client, event, tmp_path, capsys)[0] == 45
 
 
 def test_a_player_can_be_corrected_and_one_in_no_round_deleted(client: TestClient) -> None:

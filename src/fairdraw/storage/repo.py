@@ -124,12 +124,21 @@ def list_events(session: Session) -> list[Event]:
     return list(session.scalars(select(Event).order_by(Event.id.desc())))
 
 
+_LARGEST_KEY = 2**31 - 1
+
+
 def get_event(session: Session, event_id: int, *, boards_of: int | None = None) -> Event:
     """The event with its players, rounds and boards loaded.
 
     ``boards_of`` loads the boards of that round only (the other rounds' board lists stay
     empty): a round page of a 99-round event need not read its 4,950 boards.
     """
+    # ids and round numbers are 32-bit integers in PostgreSQL (64-bit in SQLite): a number
+    # from an address beyond that names nothing, and must not reach the database
+    if not 0 < event_id <= _LARGEST_KEY:
+        raise NotFoundError(f"no event {event_id}")
+    if boards_of is not None and not 0 < boards_of <= _LARGEST_KEY:
+        raise NotFoundError(f"no round {boards_of}")
     boards = RoundRow.boards
     if boards_of is not None:
         wanted = select(RoundRow.id).where(RoundRow.event_id == event_id, RoundRow.number == boards_of)
@@ -221,31 +230,35 @@ def add_participants(session: Session, event: Event, players: Iterable[model.Par
     next_id = max(taken | {0}) + 1
     added: list[Participant] = []
     for player in incoming:
-        name = tidy_text(player.name, field="name", limit=MAX_NAME)
-        if not name:
-            raise InputError("a player needs a name", field="name")
-        if player.rating is not None and not -MAX_RATING <= player.rating <= MAX_RATING:
-            raise InputError(f"rating must be between {-MAX_RATING} and {MAX_RATING}, got {player.rating}",
-                             field="rating")
+        fields = _checked_fields(player)
         pid = next_id if clash else player.id
         if clash:
             next_id += 1
         if not 1 <= pid <= MAX_ID:
             raise InputError(f"id must be between 1 and {MAX_ID}, got {pid}", field="id")
-        row = Participant(
-            event_id=event.id,
-            pid=pid,
-            name=name,
-            rating=player.rating,
-            federation=tidy_text(player.federation or "", field="federation", limit=MAX_FEDERATION) or None,
-            club=tidy_text(player.club or "", field="club", limit=MAX_CLUB) or None,
-            withdrawn=False,
-        )
+        row = Participant(event_id=event.id, pid=pid, withdrawn=False, **fields)
         session.add(row)
         event.participants.append(row)
         added.append(row)
     session.flush()
     return added
+
+
+def _checked_fields(player: model.Participant) -> dict[str, Any]:
+    """A player's stored fields, each on one line and within the columns' bounds (the same
+    limits as the players CSV reader), or InputError naming the field."""
+    name = tidy_text(player.name, field="name", limit=MAX_NAME)
+    if not name:
+        raise InputError("a player needs a name", field="name")
+    if player.rating is not None and not -MAX_RATING <= player.rating <= MAX_RATING:
+        raise InputError(f"rating must be between {-MAX_RATING} and {MAX_RATING}, got {player.rating}",
+                         field="rating")
+    return {
+        "name": name,
+        "rating": player.rating,
+        "federation": tidy_text(player.federation or "", field="federation", limit=MAX_FEDERATION) or None,
+        "club": tidy_text(player.club or "", field="club", limit=MAX_CLUB) or None,
+    }
 
 
 def _participant(event: Event, pid: int) -> Participant:
@@ -259,16 +272,8 @@ def update_participant(session: Session, event: Event, pid: int, player: model.P
     """Correct a player's name, rating, federation or club (a misspelt name is no reason to
     withdraw and re-add someone); the id, the pairing number and every round stay."""
     row = _participant(event, pid)
-    name = tidy_text(player.name, field="name", limit=MAX_NAME)
-    if not name:
-        raise InputError("a player needs a name", field="name")
-    if player.rating is not None and not -MAX_RATING <= player.rating <= MAX_RATING:
-        raise InputError(f"rating must be between {-MAX_RATING} and {MAX_RATING}, got {player.rating}",
-                         field="rating")
-    row.name = name
-    row.rating = player.rating
-    row.federation = tidy_text(player.federation or "", field="federation", limit=MAX_FEDERATION) or None
-    row.club = tidy_text(player.club or "", field="club", limit=MAX_CLUB) or None
+    for key, value in _checked_fields(player).items():
+        setattr(row, key, value)
     session.flush()
     return row
 
@@ -290,12 +295,10 @@ def delete_participant(session: Session, event: Event, pid: int) -> str:
 
 def set_withdrawn(session: Session, event: Event, pid: int, withdrawn: bool) -> Participant:
     """Withdraw a player from the rounds still to be paired (or bring them back)."""
-    for participant in event.participants:
-        if participant.pid == pid:
-            participant.withdrawn = withdrawn
-            session.flush()
-            return participant
-    raise NotFoundError(f"no player {pid} in this event")
+    participant = _participant(event, pid)
+    participant.withdrawn = withdrawn
+    session.flush()
+    return participant
 
 
 REQUESTABLE_BYES = ("half-point", "zero-point")
@@ -305,12 +308,10 @@ def set_next_bye(session: Session, event: Event, pid: int, kind: str | None) -> 
     """Record (or clear) a bye a player asked for in the next round (FIDE: H or Z)."""
     if kind is not None and kind not in REQUESTABLE_BYES:
         raise InputError(f"a requested bye is one of {', '.join(REQUESTABLE_BYES)}, not {kind!r}", field="bye")
-    for participant in event.participants:
-        if participant.pid == pid:
-            participant.next_bye = kind
-            session.flush()
-            return participant
-    raise NotFoundError(f"no player {pid} in this event")
+    participant = _participant(event, pid)
+    participant.next_bye = kind
+    session.flush()
+    return participant
 
 
 # --- rounds and results --------------------------------------------------------------
