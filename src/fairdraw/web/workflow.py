@@ -259,8 +259,9 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
 
 def initial_ranking(players: tuple[Participant, ...]) -> tuple[Participant, ...]:
     """The field in the order a Swiss system pairs it: by rating, highest first (unrated
-    last), then by name (FIDE C.04.2 A.2 / C.04.3 A.2: the initial ranking is by rating,
-    then title, then alphabetically; the page records no titles). A late entry takes its
+    last), then by name (FIDE C.04.2, "Initial order": by strength, i.e. rating, then title,
+    then alphabetically; the page records no titles; C.04.3 A.2 pairs by the numbers of that
+    list). A late entry takes its
     place by rating, as an arbiter re-sorting the list does, since the page's players are
     entered in any order and their ids say nothing about strength."""
     return tuple(sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), p.name.casefold(), p.id)))
