@@ -7,6 +7,7 @@ that could not be read back."""
 
 from __future__ import annotations
 
+import html
 import json
 
 from fastapi.testclient import TestClient
@@ -224,3 +225,14 @@ def test_event_settings_can_be_corrected_and_what_decided_the_rounds_stays(clien
         stored = repo.get_event(db, event)
         assert (stored.name, stored.tiebreaks, stored.scoring, stored.seed) == ("Spring cup", "DE,SB", "standard", "s1")
         assert stored.options == {"double": True}
+
+
+def test_system_messages_speak_the_pages_language(client: TestClient) -> None:
+    event = create_event(client, "mahjong", rounds="2")
+    import_players(client, event, field_csv(13))
+    text = html.unescape(post(client, event, "/pair").text)
+    assert "byes=true" in text and "--byes" not in text
+    saved = post(client, event, "/settings", name="Club evening", rounds="2", scoring="", tiebreaks="",
+                 seed="", options="byes=true")
+    assert "Settings saved" in saved.text
+    assert "Rounds 1–2 are made" in post(client, event, "/pair").text

@@ -531,9 +531,9 @@ def _routes(app: FastAPI, state: WebState) -> None:
                              "Conflict: someone else changed this event at the same moment; nothing of yours was "
                              "written. Check the page and try again if still needed.")
         except UnsolvableError as exc:
-            return _redirect(state, request, target, f"Cannot pair: {exc}")
+            return _redirect(state, request, target, f"Cannot pair: {workflow.page_wording(str(exc))}")
         except (InputError, workflow.UnavailableError) as exc:
-            return _redirect(state, request, target, f"Not done: {exc}")
+            return _redirect(state, request, target, f"Not done: {workflow.page_wording(str(exc))}")
         return _redirect(state, request, target, message)
 
     # rounds and results --------------------------------------------------------------

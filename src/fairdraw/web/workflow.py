@@ -149,6 +149,26 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
     return system, scoring
 
 
+#: the command line's words in the systems' messages, as the page says them (its settings)
+_PAGE_WORDS = (
+    ("--byes", "the option byes=true"),
+    ("--separate", "the option separate"),
+    ("--ranked-last", "the option ranked_last"),
+    ("--grouping", "the option grouping"),
+    ("--prefer", "the option prefer"),
+    ("--rounds, XXR", "the event's number of rounds"),
+    ("--rounds", "the event's number of rounds"),
+)
+
+
+def page_wording(message: str) -> str:
+    """A system's message with its command-line words replaced by the page's (an organiser
+    on the page has settings and options, not flags)."""
+    for cli, page in _PAGE_WORDS:
+        message = message.replace(cli, page)
+    return message
+
+
 def format_options(options: dict[str, Any]) -> str:
     """The inverse of ``parse_options`` for display."""
     return ", ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in options.items())
