@@ -486,3 +486,17 @@ def test_seat_ranked_sits_out_those_who_sat_out_least() -> None:
     for pid in resting:
         counts[pid] = counts.get(pid, 0) + 1
     assert max(counts.values()) - min(counts.get(p.id, 0) for p in planned.players) <= 1
+
+
+def test_pair_json_keeps_the_events_rules_for_the_next_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A schedule JSON written by `pair --json` is the next round's input: the total rounds,
+    withdrawals and forbidden pairs must survive it (they used to be dropped, so round 2
+    paired a forbidden pair and gave the withdrawn player the bye)."""
+    players = tuple(Participant(id=i, name=f"P{i}", rating=2000 - i) for i in range(1, 6))
+    path = tmp_path / "wd.json"
+    path.write_text(dump_schedule(Schedule(system="dutch", players=players, rounds=(),
+                                           meta={"total_rounds": 3, "withdrawn": [5], "forbidden_pairs": [[1, 2]]})))
+    out = tmp_path / "wd1.json"
+    assert _run(["pair", "--dutch", str(path), "--json", str(out)]) == 0
+    meta = load_schedule(out).meta
+    assert meta["total_rounds"] == 3 and meta["withdrawn"] == [5] and meta["forbidden_pairs"] == [[1, 2]]

@@ -92,6 +92,30 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
     return request
 
 
+#: the event's standing settings, which the next ``pair`` on the JSON written must see again
+_CARRIED = ("withdrawn", "forbidden_pairs", "initial_colour", "accelerations", "baku")
+
+
+def _settings_of(request: PairingRequest) -> dict[str, Any]:
+    """What a written schedule JSON must keep to be paired again under the same rules:
+    the total rounds (C.04.1 a), withdrawals, forbidden pairs (XXP), the initial colour,
+    accelerations. Requested byes are for one round only and are not carried."""
+    import json
+
+    meta: dict[str, Any] = {}
+    if request.total_rounds is not None:
+        meta["total_rounds"] = request.total_rounds
+    for key in _CARRIED:
+        value = request.options.get(key)
+        if value in (None, [], {}, ()):
+            continue
+        try:
+            meta[key] = json.loads(json.dumps(value, default=list))
+        except (TypeError, ValueError):
+            continue
+    return meta
+
+
 def list_format(rnd: Round) -> str:
     """The endorsed engines' output: pair count, then ``white black`` lines, bye as ``id 0``."""
     lines = [f"{t.seats[0]} {t.seats[1]}" for t in rnd.tables]
@@ -155,7 +179,7 @@ def pair_command(
     if json_:
         from fairdraw.formats.schedule_json import dump_schedule
 
-        text = dump_schedule(schedule)
+        text = dump_schedule(replace(schedule, meta={**_settings_of(request), **schedule.meta}))
     elif pairs_list:
         text = list_format(rnd)
     else:
