@@ -39,8 +39,9 @@ def _repair_winds(kept_seats: list[list[tuple[int, ...]]], kept_pos: list[list[t
     Why: once players leave or join, the tables the repeat search chose can make the kept
     winds impossible to continue (four players at one table who all still need North in
     this block: issue 4 (c)). Such a breach is repaired by swapping a player concerned with
-    a player of another table in one of the first new rounds, when the swap adds no repeat
-    meeting and the wind model then has fewer breaches; at most ``budget`` wind solves."""
+    a player of another table in one of the first new rounds, when the swap costs nothing of
+    quality (b), which comes first (no new repeat meeting, no pair above the present maximum),
+    and the wind model then has fewer breaches; at most ``budget`` wind solves."""
     seated, breaches, concerned = winds_after(kept_seats, new_rounds, k)
     met: dict[tuple[int, int], int] = {}
     for rnd in [*kept_pos, *new_rounds]:
@@ -53,11 +54,15 @@ def _repair_winds(kept_seats: list[list[tuple[int, ...]]], kept_pos: list[list[t
     def m(a: int, b: int) -> int:
         return met.get((a, b) if a < b else (b, a), 0)
 
-    def repeat_delta(table: tuple[int, ...], other: tuple[int, ...], p: int, q: int) -> int:
+    def worsens_meetings(table: tuple[int, ...], other: tuple[int, ...], p: int, q: int) -> bool:
+        """Whether p (at ``table``) and q (at ``other``) changing tables costs quality (b): one
+        more repeat meeting, or a pair meeting more often than any pair does now."""
         stay_t = [x for x in table if x != p]
         stay_u = [x for x in other if x != q]
-        return (sum(m(p, x) >= 1 for x in stay_u) - sum(m(p, x) >= 2 for x in stay_t)
-                + sum(m(q, x) >= 1 for x in stay_t) - sum(m(q, x) >= 2 for x in stay_u))
+        more_repeats = (sum(m(p, x) >= 1 for x in stay_u) - sum(m(p, x) >= 2 for x in stay_t)
+                        + sum(m(q, x) >= 1 for x in stay_t) - sum(m(q, x) >= 2 for x in stay_u))
+        ceiling = max(met.values(), default=0)
+        return more_repeats > 0 or any(m(p, x) >= ceiling for x in stay_u) or any(m(q, x) >= ceiling for x in stay_t)
 
     def move(table: tuple[int, ...], leaving: int, coming: int, sign: int) -> None:
         for x in table:
@@ -80,7 +85,7 @@ def _repair_winds(kept_seats: list[list[tuple[int, ...]]], kept_pos: list[list[t
                 options = [(u, q) for u, table in enumerate(rnd) if u != t for q in table]
                 rng.shuffle(options)
                 for u, q in options[:24]:  # a sample: each try is a wind solve
-                    if repeat_delta(rnd[t], rnd[u], p, q) > 0:
+                    if worsens_meetings(rnd[t], rnd[u], p, q):
                         continue
                     trial = [list(x) for x in new_rounds]
                     trial[r][t] = tuple(q if x == p else x for x in rnd[t])
