@@ -251,3 +251,18 @@ def test_results_typed_in_full_are_not_split_over_two_boards(page) -> None:  # t
     tab.keyboard.press("Enter")
     tab.wait_for_selector("text=Saved 3 result")
     assert [f.input_value() for f in tab.locator("input.result").all()] == ["1/2-1/2", "1-0", "1/2-1/2"]
+    # a correction: every board has a result, so the cursor starts on board 1, and the next
+    # board's result (selected when the shortcut moves there) stays as it was
+    tab.goto(f"/events/{event}/rounds/1")
+    assert tab.evaluate("document.activeElement.getAttribute('aria-label')") == "result board 1"
+    for key in ["0", ".", "5"]:
+        tab.keyboard.press(key)
+    tab.keyboard.press("Enter")
+    tab.wait_for_selector("text=Saved")
+    assert [f.input_value() for f in tab.locator("input.result").all()] == ["1/2-1/2", "1-0", "1/2-1/2"]
+    tab.locator("input.result").first.focus()
+    for key in ["1", "-", "0"]:
+        tab.keyboard.press(key)
+    tab.keyboard.press("Enter")
+    tab.wait_for_selector("text=Saved")
+    assert [f.input_value() for f in tab.locator("input.result").all()] == ["1-0", "1-0", "1/2-1/2"]

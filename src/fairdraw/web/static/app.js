@@ -25,7 +25,11 @@
     advancedFrom = null;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     // after the last board the focus is on the save button: continue there too
-    if (from && CONTINUATIONS[event.key] && nextField(from.field) === field && (field.value === "" || field.id === "save")) {
+    // The next board may hold a result already (a correction): the focus selected all of it,
+    // and the key still belongs to the board just left, whose neighbour keeps its result.
+    var untouched = field.value === "" || field.id === "save" ||
+      (field instanceof HTMLInputElement && field.selectionStart === 0 && field.selectionEnd === field.value.length);
+    if (from && CONTINUATIONS[event.key] && nextField(from.field) === field && untouched) {
       event.preventDefault();
       from.field.value = from.key + event.key;
       from.field.focus();
