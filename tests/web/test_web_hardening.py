@@ -72,6 +72,27 @@ def test_dutch_pairing_numbers_follow_the_ratings_not_the_entry_order(client: Te
     assert 5 in schedule.rounds[0].tables[0].seats  # and Top plays on board 1
 
 
+def test_pairing_numbers_stay_after_a_rating_correction_and_a_late_entry(client: TestClient) -> None:
+    """FIDE C.04.1 A.2 and F.7: the numbers come from the order before round 1, a corrected
+    rating only affects pairings yet to be made. Re-sorting by the current ratings used to move
+    everyone's number, and round 1's printed pairing list with it."""
+    event = create_event(client, "dutch", rounds="3")
+    import_players(client, event, field_csv(6))  # Player 1 (2390) ... Player 6 (2340)
+    post(client, event, "/pair")
+    before = _schedule(client, event)
+    numbers = {p.id: before.number_of(p.id) for p in before.players}
+    assert numbers == {pid: pid for pid in range(1, 7)}
+    page = client.get(f"/events/{event}/rounds/1").text
+    client.post(f"/events/{event}/rounds/1/results", data=results_form(page, dict.fromkeys(range(3), "1")))
+    post(client, event, "/players/2/edit", name="Player 2", rating="1000")  # a rating typed wrongly
+    post(client, event, "/players", name="Late Strong", rating="2700")
+    post(client, event, "/pair")
+    after = _schedule(client, event)
+    assert {pid: after.number_of(pid) for pid in numbers} == numbers
+    assert after.number_of(7) == 7  # the late entry takes the next number
+    assert [t.seats for t in after.rounds[0].tables] == [t.seats for t in before.rounds[0].tables]
+
+
 def _one_mahjong_table(client: TestClient, options: str, scores: tuple[int, ...]) -> int:
     """A four-player event of one round with ``options``, its table's scores entered."""
     event = create_event(client, "toy-tables", rounds="1", options=options)

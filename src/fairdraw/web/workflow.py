@@ -261,7 +261,7 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
         for pid in withdrawn:
             requested.setdefault(pid, "absent")
         request = PairingRequest(
-            players=initial_ranking(schedule.players),
+            players=pairing_order(schedule.players, schedule.numbers if played else {}),
             history=played,
             total_rounds=total_rounds,
             seed=schedule.seed,
@@ -281,10 +281,22 @@ def initial_ranking(players: tuple[Participant, ...]) -> tuple[Participant, ...]
     """The field in the order a Swiss system pairs it: by rating, highest first (unrated
     last), then by name (FIDE C.04.2, "Initial order": by strength, i.e. rating, then title,
     then alphabetically; the page records no titles; C.04.3 A.2 pairs by the numbers of that
-    list). A late entry takes its
-    place by rating, as an arbiter re-sorting the list does, since the page's players are
-    entered in any order and their ids say nothing about strength."""
+    list), since the page's players are entered in any order and their ids say nothing about
+    strength. Once a round is paired the numbers stay (``pairing_order``)."""
     return tuple(sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), p.name.casefold(), p.id)))
+
+
+def pairing_order(players: tuple[Participant, ...], numbers: dict[int, int]) -> tuple[Participant, ...]:
+    """The field in pairing-number order once rounds are paired: the numbers already given
+    stay, and a late entry takes the next free number (late entries by rating among themselves).
+
+    Why: the order made before the first round fixes the pairing numbers (FIDE C.04.1 A.2),
+    and a corrected rating only affects pairings yet to be made (C.04.1 F.7): re-sorting the
+    field by the current ratings moved everyone's number, and the printed pairing lists of
+    rounds already played with it. Before round 1 (no numbers yet) it is ``initial_ranking``."""
+    numbered = sorted((p for p in players if p.id in numbers), key=lambda p: (numbers[p.id], p.id))
+    late = initial_ranking(tuple(p for p in players if p.id not in numbers))
+    return (*numbered, *late)
 
 
 def _layout(rnd: Round) -> tuple[Any, ...]:
