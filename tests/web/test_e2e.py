@@ -257,12 +257,12 @@ def test_results_typed_in_full_are_not_split_over_two_boards(page) -> None:  # t
     assert tab.evaluate("document.activeElement.getAttribute('aria-label')") == "result board 1"
     for key in ["0", ".", "5"]:
         tab.keyboard.press(key)
-    tab.keyboard.press("Enter")
-    tab.wait_for_selector("text=Saved")
+    with tab.expect_navigation():
+        tab.keyboard.press("Enter")
     assert [f.input_value() for f in tab.locator("input.result").all()] == ["1/2-1/2", "1-0", "1/2-1/2"]
     tab.locator("input.result").first.focus()
     for key in ["1", "-", "0"]:
         tab.keyboard.press(key)
-    tab.keyboard.press("Enter")
-    tab.wait_for_selector("text=Saved")
+    with tab.expect_navigation():
+        tab.keyboard.press("Enter")
     assert [f.input_value() for f in tab.locator("input.result").all()] == ["1-0", "1-0", "1/2-1/2"]

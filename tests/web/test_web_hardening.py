@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 from fastapi.testclient import TestClient
 
@@ -257,3 +258,59 @@ def test_system_messages_speak_the_pages_language(client: TestClient) -> None:
                  seed="", options="byes=true")
     assert "Settings saved" in saved.text
     assert "Rounds 1–2 are made" in post(client, event, "/pair").text
+
+
+def _enter_mahjong_round(client: TestClient, event: int, number: int) -> None:
+    """Every table of a mahjong round gets the scores 40000, 30000, 30000, 20000."""
+    page = client.get(f"/events/{event}/rounds/{number}").text
+    data = {"csrf_token": csrf_of(page)}
+    token = re.search(r'name="pairing" value="([^"]*)"', page)
+    if token:
+        data["pairing"] = token.group(1)
+    for board in board_fields(page):
+        data[f"v{board['id']}"], data[f"o{board['id']}"] = board["version"], board["shown"]
+        for seat, score in enumerate((40000, 30000, 30000, 20000)):
+            data[f"s{board['id']}_{seat}"] = str(score)
+    assert "Saved" in client.post(f"/events/{event}/rounds/{number}/results", data=data).text
+
+
+def test_a_mahjong_player_leaving_midway_is_re_seated_without_losing_results(client: TestClient) -> None:
+    """Issue 4 build 5 on the page: rounds 1-2 played, a player leaves and a newcomer arrives;
+    undoing rounds 3-5 and making them again re-seats them for the new field (as `fairdraw
+    reseat`). It used to refuse unless every round, and every result entered, was undone."""
+    event = create_event(client, "mahjong", rounds="5")
+    import_players(client, event, field_csv(16))
+    post(client, event, "/pair")
+    for number in (1, 2):
+        _enter_mahjong_round(client, event, number)
+    before = _schedule(client, event)
+    post(client, event, "/players/3/withdraw", withdrawn="1")
+    post(client, event, "/players", name="Late Arrival", rating="")
+    for number in ("5", "4", "3"):
+        post(client, event, "/undo", round=number)
+    made = html.unescape(post(client, event, "/pair").text)
+    assert "Rounds 3–5 are made" in made, made
+    after = _schedule(client, event)
+    assert after.rounds[:2] == before.rounds[:2]  # kept, results and all
+    field = set(range(1, 18)) - {3}
+    for rnd in after.rounds[2:]:
+        seated = [x for t in rnd.tables for x in t.seats]
+        assert sorted(seated) == sorted(field) and len(rnd.tables) == 4
+    # the newcomer meets nobody twice: the re-seat starts from the design's own rounds
+    from tests.seating.helpers import meetings
+
+    assert max(c for pair, c in meetings(after).items() if 17 in pair) == 1
+
+
+def test_a_round_robin_round_undone_after_a_withdrawal_is_made_again(client: TestClient) -> None:
+    """A withdrawn player keeps their place in a round robin's schedule (their games are not
+    played): undoing the last round and making it again gives it back. The page used to say
+    "every round of the schedule is made already" with a round missing."""
+    event = create_event(client, "berger")
+    import_players(client, event, field_csv(8))
+    post(client, event, "/pair")
+    before = _schedule(client, event)
+    post(client, event, "/players/8/withdraw", withdrawn="1")
+    post(client, event, "/undo", round="7")
+    assert "Round 7 is paired" in html.unescape(post(client, event, "/pair").text)
+    assert [t.seats for t in _schedule(client, event).rounds[6].tables] == [t.seats for t in before.rounds[6].tables]

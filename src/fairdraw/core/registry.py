@@ -62,6 +62,17 @@ class PairingSystem(ABC):
     def pair(self, request: PairingRequest) -> Schedule:
         """Produce the schedule (all rounds, or history plus the next one)."""
 
+    def continue_schedule(self, schedule: Schedule, from_round: int, *, leaving: tuple[int, ...],
+                          joining: tuple[Participant, ...], options: Mapping[str, Any]) -> Schedule | None:
+        """A fixed schedule whose rounds before ``from_round`` are played, the rest made again
+        for a field that changed (``leaving`` ids out, ``joining`` players in). None when the
+        system has no such rule (a round robin's schedule is made once for its field): the
+        caller then keeps the schedule as made, or asks for the whole schedule to be remade.
+
+        Why an optional hook: only some fixed systems can change their field midway (mahjong
+        seating, issue 4 build 5: keep the rounds played, re-seat the rest)."""
+        return None
+
 
 _REGISTRY: NamedRegistry[type[PairingSystem]] = NamedRegistry("pairing system", "fairdraw.systems", lambda c: c.name)
 _SYSTEMS = _REGISTRY.table

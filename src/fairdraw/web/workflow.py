@@ -226,24 +226,15 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
     if len(active) < 2:
         raise InputError("add at least two players first")
     played = schedule.rounds
-    if system.kind == "fixed":
+    if system.kind == "fixed" and played:
+        produced, new_rounds = _remake_fixed_tail(system, schedule, withdrawn=withdrawn, total_rounds=total_rounds,
+                                                  options=options)
+    elif system.kind == "fixed":
         request = PairingRequest(players=active, total_rounds=total_rounds, seed=schedule.seed, options=options)
         produced = system.pair(request)
         new_rounds = list(produced.rounds)
         if not new_rounds:
             raise InputError("the system produced no rounds")
-        if played:
-            # rounds undone at the end of a fixed schedule: the system is deterministic, so
-            # making it again gives the same rounds; the missing ones are added back only
-            # when the kept ones are exactly what it makes now (same field, same settings)
-            if len(new_rounds) <= len(played):
-                raise InputError("every round of the schedule is made already")
-            if any(_layout(old) != _layout(new) for old, new in zip(played, new_rounds, strict=False)):
-                raise InputError(
-                    "the schedule made now for this field differs from the rounds kept (a player was added or "
-                    "withdrawn since); undo every round to remake the whole schedule"
-                )
-            new_rounds = new_rounds[len(played):]
     else:
         if total_rounds is not None and len(played) >= total_rounds:
             raise InputError(f"all {total_rounds} rounds are paired")
@@ -284,6 +275,39 @@ def initial_ranking(players: tuple[Participant, ...]) -> tuple[Participant, ...]
     list), since the page's players are entered in any order and their ids say nothing about
     strength. Once a round is paired the numbers stay (``pairing_order``)."""
     return tuple(sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), p.name.casefold(), p.id)))
+
+
+def _remake_fixed_tail(system: Any, schedule: Schedule, *, withdrawn: set[int], total_rounds: int | None,
+                       options: dict[str, Any]) -> tuple[Schedule, list[Round]]:
+    """The rounds undone at the end of a fixed schedule, made again: (the schedule, its new rounds).
+
+    The system is deterministic, so the field that played the kept rounds (withdrawn players
+    included) gets the same schedule back. When players left or joined since, a system with a
+    rule for a changed field (``continue_schedule``: mahjong re-seats the rest, issue 4 build 5)
+    uses it; a round robin keeps its schedule for a player who withdrew (their games are not
+    played) and needs the whole schedule remade for a newcomer."""
+    played = schedule.rounds
+    in_rounds = {x for r in played for t in r.tables for x in t.seats} | {b.id for r in played for b in r.byes}
+    field_then = tuple(p for p in schedule.players if p.id in in_rounds)
+    leaving = tuple(p.id for p in field_then if p.id in withdrawn)
+    joining = tuple(p for p in schedule.players if p.id not in in_rounds and p.id not in withdrawn)
+    made = system.pair(PairingRequest(players=field_then, total_rounds=total_rounds, seed=schedule.seed,
+                                      options=options))
+    if len(made.rounds) <= len(played):
+        raise InputError("every round of the schedule is made already")
+    same_start = all(_layout(old) == _layout(new) for old, new in zip(played, made.rounds, strict=False))
+    if leaving or joining or not same_start:
+        as_made = replace(made, rounds=(*played, *made.rounds[len(played):]), numbers=schedule.numbers or made.numbers)
+        continued = system.continue_schedule(as_made, len(played) + 1, leaving=leaving, joining=joining,
+                                             options=options)
+        if continued is not None:
+            return continued, [r for r in continued.rounds if r.round > len(played)]
+        if joining or not same_start:
+            raise InputError(
+                "the schedule made now for this field differs from the rounds kept (a player was added "
+                "since); undo every round to remake the whole schedule"
+            )
+    return made, list(made.rounds[len(played):])
 
 
 def pairing_order(players: tuple[Participant, ...], numbers: dict[int, int]) -> tuple[Participant, ...]:

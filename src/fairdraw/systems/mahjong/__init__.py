@@ -11,12 +11,12 @@ lowest maximum, (c) winds, (d) separation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Bye, Round, Schedule, Table
+from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, candidates, upper_bound
 from fairdraw.designs.substitute import extend_with_sit_outs, schedule_with_sit_outs
@@ -214,3 +214,11 @@ class Mahjong(PairingSystem):
             meta=meta,
         )
 
+
+    def continue_schedule(self, schedule: Schedule, from_round: int, *, leaving: tuple[int, ...],
+                          joining: tuple[Participant, ...], options: Mapping[str, Any]) -> Schedule | None:
+        """Issue 4 build 5 for callers other than the command line (the organiser's page):
+        the rounds before ``from_round`` kept, the rest re-seated with the fewest new repeats."""
+        from fairdraw.systems.mahjong.changes import reseat  # changes imports this module
+
+        return reseat(schedule, from_round, drop=leaving, add_players=joining, byes=bool(options.get("byes")))

@@ -123,8 +123,11 @@ def reseat(
     add: Sequence[str] = (),
     seed: str | None = None,
     byes: bool = False,
+    add_players: Sequence[Participant] = (),
 ) -> Schedule:
-    """Keep rounds before ``from_round``; re-seat the rest for the new field."""
+    """Keep rounds before ``from_round``; re-seat the rest for the new field. ``add`` names
+    newcomers (they get the next free ids); ``add_players`` brings them with ids of their own
+    (the organiser's page, where a newcomer is entered before the re-seat)."""
     if schedule.system != "mahjong":
         raise InputError(f"reseat takes a mahjong seating (system 'mahjong'), got system {schedule.system!r}"
                          + ("; a league season is re-seated by league-reseat" if schedule.system == "mahjong-league" else ""),
@@ -142,6 +145,11 @@ def reseat(
             raise InputError(f"player {pid} has already left the event", field="drop")
     next_id = max(known, default=0) + 1
     players = [p for p in schedule.players if p.id not in set(drop) and p.id not in withdrawn]
+    for newcomer in add_players:
+        if newcomer.id in known or newcomer.id in {p.id for p in players}:
+            raise InputError(f"player id {newcomer.id} is in the schedule already", field="add")
+        players.append(newcomer)
+        next_id = max(next_id, newcomer.id + 1)
     for name in add:
         if not name.strip():
             raise InputError("an added player needs a name", field="add")

@@ -47,12 +47,16 @@
     }
   });
 
-  document.addEventListener("focusin", function (event) {
-    var field = event.target;
+  function selectIfEntry(field) {
     if (field instanceof HTMLInputElement && (field.classList.contains("result") || field.classList.contains("score"))) {
       field.select();
     }
-  });
+  }
+
+  document.addEventListener("focusin", function (event) { selectIfEntry(event.target); });
+  // the page's autofocus may have placed the cursor before this script listened: a shortcut
+  // typed there must replace the board's result, not be inserted before it
+  selectIfEntry(document.activeElement);
 
   document.addEventListener("submit", function (event) {
     var message = event.target.getAttribute("data-confirm");
