@@ -34,7 +34,12 @@ count rules the equal-shift case out for n = 3 (mod 4) (n = 7, 11): a pair {p, �
 alone can meet the pure orbits of orbits 2..5 and the orbits (0, 1, d)); with the four fixed
 points (i, 0), i >= 2, two to a table in each round, that leaves t_0 + t_1 = (3n - 7)/2 invariant
 tables of two such pairs, odd, while in each round the other tables come in pairs {T, μT}, which
-makes each t_r odd.
+makes each t_r odd. The non-zero shifts are all refuted for n = 11 too (kissat 4.0.4,
+2026-12-03): with B0's shifts 0, B1's are (0, 0, b, b, c, c) up to translating B1 (all shifts
++ 2t), scaling by a unit and swapping the last two hole pairs, i.e. (b, c) = (0, 1), (1, 1)
+and (1, c) for c = 2, 3, 5, 7, 10 (c ~ 1/c); each is unsatisfiable, in 6-13 s and (1, 1) in
+702 s (``--sym0 102345:-1:0,0,0,0,0,0:x --sym1 102345:-1:0,0,1,1,7,7:x --solver kissat:PATH``).
+So no design of this shape has both base rounds invariant under maps of one kind.
 Order 5 (u = 3, σ = identity, the only kind: no permutation keeping the hole pairs has order
 5): a round's fixed points are (i, 0), ∞0 and ∞1, two tables of them, and the counts fit
 exactly (the two rounds' four such tables meet 12 of the 15 difference-0 orbits, the other 3
