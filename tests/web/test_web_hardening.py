@@ -71,6 +71,9 @@ def test_dutch_pairing_numbers_follow_the_ratings_not_the_entry_order(client: Te
     assert schedule.number_of(5) == 1  # Top, the highest rated, is number 1
     assert [b.id for b in schedule.rounds[0].byes] == [4]  # the lowest rated (D) gets the bye
     assert 5 in schedule.rounds[0].tables[0].seats  # and Top plays on board 1
+    # "Why these pairings" names players by the numbers the page shows (D is number 5, id 4)
+    why = html.unescape(client.get(f"/events/{event}/rounds/1").text)
+    assert "Pairing-allocated bye: 5," in why and "Board 1: 1 (white)" in why
 
 
 def test_pairing_numbers_stay_after_a_rating_correction_and_a_late_entry(client: TestClient) -> None:

@@ -44,13 +44,13 @@ def _neutral(p: Player, q: Player) -> tuple[str | None, str]:
             return invert(q.preference), "E.1 both preferences granted"
         return None, ""
     if p.absolute and (p.imbalance > q.imbalance or not q.absolute):
-        return p.preference, f"E.2 absolute preference of {p.id} prevails"
+        return p.preference, f"E.2 absolute preference of {p.number} prevails"
     if q.absolute and (q.imbalance > p.imbalance or not p.absolute):
-        return invert(q.preference), f"E.2 absolute preference of {q.id} prevails"
+        return invert(q.preference), f"E.2 absolute preference of {q.number} prevails"
     if p.strong and not q.strong:
-        return p.preference, f"E.2 strong preference of {p.id} prevails"
+        return p.preference, f"E.2 strong preference of {p.number} prevails"
     if q.strong and not p.strong:
-        return invert(q.preference), f"E.2 strong preference of {q.id} prevails"
+        return invert(q.preference), f"E.2 strong preference of {q.number} prevails"
     pc, qc = _first_difference(p, q)
     if pc is not None and qc is not None:
         return qc, "E.3 colours alternated from the last round they differed"
@@ -73,9 +73,9 @@ def allocate(ctx: Context, p: Player, q: Player) -> tuple[str, str]:
         hc = ctx.initial_colour if higher.rank % 2 == 0 else invert(ctx.initial_colour)
         assert hc is not None
         return (hc if higher is p else invert(hc)) or hc, (
-            f"E.5 no preferences: {higher.id} gets the {'initial' if hc == ctx.initial_colour else 'other'} colour "
+            f"E.5 no preferences: {higher.number} gets the {'initial' if hc == ctx.initial_colour else 'other'} colour "
             f"by pairing-number parity"
         )
     hc = higher.preference
     assert hc is not None
-    return (hc if higher is p else invert(hc)) or hc, f"E.4 preference of the higher-ranked {higher.id} granted"
+    return (hc if higher is p else invert(hc)) or hc, f"E.4 preference of the higher-ranked {higher.number} granted"

@@ -62,6 +62,7 @@ class Player:
     id: int
     rank: int  # 0-based position among the players taking part (the pairing number order)
     matches: list[Match]
+    number: int = 0  # the published pairing number (1-based place in the request): for explanations
     score: int = 0  # tenths, without acceleration
     accelerations: list[int] = field(default_factory=list)
     played_games: int = 0
@@ -290,13 +291,15 @@ def build_context(request: PairingRequest) -> Context:
             ranks[pid] = len(ranks)
     all_scores: dict[int, int] = {}
     players: list[Player] = []
+    published = {pid: index for index, pid in enumerate(ids, start=1)}
     for pid in ids:
         ms = matches[pid]
         score = sum(points_of(m, pid, points) for m in ms)
         all_scores[pid] = score
         if pid not in ranks or pid in requested or pid in withdrawn:
             continue
-        p = Player(id=pid, rank=ranks[pid], matches=ms, score=score, accelerations=accelerations.get(pid, []))
+        p = Player(id=pid, rank=ranks[pid], matches=ms, number=published[pid], score=score,
+                   accelerations=accelerations.get(pid, []))
         _colour_facts(p)
         p.bye_eligible = _bye_eligible(p, points)
         players.append(p)

@@ -67,17 +67,18 @@ class DutchSystem(PairingSystem):
     def pair(self, request: PairingRequest) -> Schedule:
         check_round_budget(request, "C.04.1 a")  # the number of rounds is declared beforehand
         rnd, ctx, outcome, reasons = next_round(request)
+        # the pairing number is the place in the initial ranking (C.04.3 A.2): the order of
+        # the players given (a TRF16's start ranks, so there it equals the id)
+        numbers = {p.id: index for index, p in enumerate(request.players, start=1)}
         meta = {
-            "explanation": explain(ctx, outcome, rnd, reasons),
+            "explanation": explain(ctx, outcome, rnd, reasons, numbers),
             "matchings": outcome.solves,
         }
         return Schedule(
             system=self.name,
             players=request.players,
             rounds=tuple(request.history) + (rnd,),
-            # the pairing number is the place in the initial ranking (C.04.3 A.2): the
-            # order of the players given (a TRF16's start ranks, so there it equals the id)
-            numbers={p.id: index for index, p in enumerate(request.players, start=1)},
+            numbers=numbers,
             seed=request.seed,
             meta=meta,
         )
