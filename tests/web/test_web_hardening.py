@@ -317,3 +317,16 @@ def test_a_round_robin_round_undone_after_a_withdrawal_is_made_again(client: Tes
     post(client, event, "/undo", round="7")
     assert "Round 7 is paired" in html.unescape(post(client, event, "/pair").text)
     assert [t.seats for t in _schedule(client, event).rounds[6].tables] == [t.seats for t in before.rounds[6].tables]
+
+
+def test_a_lone_digit_other_than_1_or_0_is_not_a_result() -> None:
+    """A QA finding: "5" was read as a draw, so a slip of the finger saved ½-½ silently."""
+    import pytest
+
+    from fairdraw.core.errors import InputError
+    from fairdraw.web.workflow import parse_chess_result
+
+    assert parse_chess_result("0.5", board="1") == parse_chess_result(".5", board="1") == "1/2-1/2"
+    for typed in ("5", "2", "9"):
+        with pytest.raises(InputError, match=f"board 3: '{typed}' is not a result"):
+            parse_chess_result(typed, board="3")
