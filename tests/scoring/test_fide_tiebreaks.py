@@ -18,6 +18,8 @@ from fractions import Fraction as F
 
 import pytest
 
+from fairdraw.core.model import Participant, Round, Schedule, Table
+from fairdraw.scoring import get_scoring
 from fairdraw.scoring.standings import compute_standings
 from tests.scoring.helpers import chess_schedule
 
@@ -229,3 +231,27 @@ def test_round_robin_has_no_dummy_opponent() -> None:
     assert v[1]["BH"] == F(5, 2)  # 2 (1.5) + forfeit (0) + 4 (1)
     assert v[1]["SB"] == F(5, 2)  # beat 2 (1.5) and 4 (1)
     assert v[3]["SB"] == F(3, 4)  # the forfeit win over 1 adds nothing; drew 2 (1.5)
+
+
+def test_wins_count_rounds_worth_a_win_under_the_scoring() -> None:
+    """C.07 (2023) art. 7.1: WIN counts the rounds that gave as many points as a win. With the
+    pairing-allocated bye scored as a draw (``byes={"bye": 1/2}``), P2's round-4 bye is no win;
+    P5's forfeit win (1 point) still is. Football points (bye 3 = a win) keep the default count."""
+    half_bye = get_scoring("standard", byes={"bye": F(1, 2)})
+    v = {r.id: r.tiebreaks["WIN"] for r in compute_standings(SWISS, half_bye, ["WIN"]).rows}
+    assert [v[p] for p in range(1, 7)] == [2, 0, 1, 1, 3, 0]
+    v = {r.id: r.tiebreaks["WIN"] for r in compute_standings(SWISS, "football", ["WIN"]).rows}
+    assert [v[p] for p in range(1, 7)] == [2, 1, 1, 1, 3, 0]
+
+
+def test_weerstandspunten_count_an_opponent_whose_id_is_zero() -> None:
+    # Ids 0, 1, 2. R1: 0-1 =; R2: 0-2 1-0; R3: 1-2 1-0. Totals: 0 1.5, 1 1.5, 2 0.
+    # WP of 1: drew 0 (1.5) -> 1.5, beat 2 (0) -> 0: 1.5. WP of 0: drew 1 -> 1.5, beat 2 -> 0.
+    players = tuple(Participant(id=i, name=f"P{i}") for i in range(3))
+    rounds = tuple(
+        Round(round=r, tables=(Table(table=1, seats=seats, result=res),), byes=())
+        for r, (seats, res) in enumerate([((0, 1), "1/2-1/2"), ((0, 2), "1-0"), ((1, 2), "1-0")], start=1)
+    )
+    schedule = Schedule(system="test", players=players, rounds=rounds)
+    wp = {r.id: r.tiebreaks["WP"] for r in compute_standings(schedule, "standard", ["WP"]).rows}
+    assert wp == {0: F(3, 2), 1: F(3, 2), 2: 0}

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from fairdraw.cli.base import app, console, emit
+from fairdraw.core.check_limits import LIMIT_MINIMUMS
 from fairdraw.core.registry import PairingRequest, get_system
 from fairdraw.formats.players import read_players
 
@@ -32,15 +33,17 @@ def roundrobin_command(
     emit(get_system("berger").pair(request), json_, csv_, html_, output)
 
 
+# Each limit's range is LIMIT_MINIMUMS (fairdraw.core.check_limits), given to Typer as min=: a
+# value below it is refused with the option's name and the range, exit 2, before anything is read.
 @app.command("check")
 def check_command(
     schedule: Path | None = typer.Argument(None, help="A schedule JSON file (fairdraw.schedule/1)."),
     no_repeats: bool = typer.Option(False, "--no-repeats", help="No two participants may meet twice."),
-    max_meetings: int | None = typer.Option(None, "--max-meetings", help="Most times any pair may meet."),
-    max_colour_diff: int | None = typer.Option(None, "--max-colour-diff", help="Limit on |whites − blacks|."),
-    max_colour_run: int | None = typer.Option(None, "--max-colour-run", help="Most games in a row with one colour."),
-    max_byes: int | None = typer.Option(None, "--max-byes", help="Most byes per participant."),
-    table_size: int | None = typer.Option(None, "--table-size", help="Every table must have this many seats."),
+    max_meetings: int | None = typer.Option(None, "--max-meetings", min=LIMIT_MINIMUMS["max_meetings"], help="Most times any pair may meet."),
+    max_colour_diff: int | None = typer.Option(None, "--max-colour-diff", min=LIMIT_MINIMUMS["max_colour_diff"], help="Limit on |whites − blacks|."),
+    max_colour_run: int | None = typer.Option(None, "--max-colour-run", min=LIMIT_MINIMUMS["max_colour_run"], help="Most games in a row with one colour."),
+    max_byes: int | None = typer.Option(None, "--max-byes", min=LIMIT_MINIMUMS["max_byes"], help="Most byes per participant."),
+    table_size: int | None = typer.Option(None, "--table-size", min=LIMIT_MINIMUMS["table_size"], help="Every table must have this many seats."),
     balanced_seats: bool = typer.Option(False, "--balanced-seats", help="Seats (winds) balanced: each once per k games, floor/ceil in all."),
     everyone: bool = typer.Option(False, "--everyone", help="Every listed participant (not withdrawn) seated or on a bye each round."),
     dutch: Path | None = typer.Option(None, "--dutch", help="A TRF16 file: re-pair every round by FIDE Dutch."),

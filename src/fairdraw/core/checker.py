@@ -18,6 +18,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from fairdraw.core.check_limits import LIMIT_MINIMUMS, check_limit
 from fairdraw.core.model import Round, Schedule, Table
 from fairdraw.scoring.results import normalise_result
 
@@ -40,6 +41,12 @@ class CheckRules:
     #: every participant of the list, but those in ``meta.withdrawn``, seated or on a bye in
     #: every round (a plan has no absences: a missing table or player is a breach)
     everyone: bool = False
+
+    def __post_init__(self) -> None:
+        """A limit out of its range (a negative count, a table of one seat) is an InputError:
+        it would call every schedule broken, or none, and check nothing (LIMIT_MINIMUMS)."""
+        for name in LIMIT_MINIMUMS:
+            check_limit(name, getattr(self, name))
 
 
 @dataclass

@@ -50,8 +50,10 @@ UNPAIRED = "unpaired"  # neither seated nor listed as a bye: treated as absent
 
 #: Systems whose plain "bye" is a round robin's free round (FIDE C.05 Annex 1: with an odd
 #: field the player drawn against the missing number rests that round). It earns nothing and is
-#: no win, unlike the Swiss pairing-allocated bye of C.04.1 c.
-FREE_ROUND_SYSTEMS = frozenset({"berger"})
+#: no win, unlike the Swiss pairing-allocated bye of C.04.1 c. The other names are those a
+#: hand-made or imported round-robin schedule may carry (``standings.ROUND_ROBIN_SYSTEMS``
+#: less Meerkamp, whose sit-out is its own kind, ``meerkamp-bye``, worth a point).
+FREE_ROUND_SYSTEMS = frozenset({"berger", "varma", "roundrobin", "round-robin"})
 
 #: Unplayed rounds that are not voluntary (FIDE C.07 2023 art. 16.2).
 NOT_VOLUNTARY = frozenset({FORFEIT_WIN, "bye", "full-point", "meerkamp-bye"})

@@ -19,7 +19,9 @@ are left out of Buchholz and Sonneborn-Berger, forfeits count for nothing, and w
 are not adjusted.
 
 The same reading is implemented by FIDE's Technical Commission's reference tie-break
-server; the hand-worked examples in tests/scoring/test_fide_tiebreaks.py follow it.
+server for Swiss events; the hand-worked examples in tests/scoring/test_fide_tiebreaks.py
+follow it. (For round robins that server counts a forfeit as a game against the scheduled
+opponent, where this module counts it for nothing; see docs/standings.md.)
 """
 
 from __future__ import annotations
@@ -153,7 +155,11 @@ class Weerstandspunten(TieBreak):
         weight = {"W": 2, "D": 1, "L": 0}
         return {
             pid: sum(
-                (weight[e.outcome] * ctx.totals[e.opponent] for e in ctx.entries[pid] if e.played and e.opponent),
+                (
+                    weight[e.outcome] * ctx.totals[e.opponent]
+                    for e in ctx.entries[pid]
+                    if e.played and e.opponent is not None  # an id may be 0
+                ),
                 Fraction(0),
             )
             for pid in players
@@ -229,14 +235,21 @@ class DirectEncounter(TieBreak):
 
 @register_tiebreak
 class Wins(TieBreak):
-    """C.07 (2023) section 7, WIN: rounds that scored a win, played or not (forfeit wins and
-    full-point or allocated byes included)."""
+    """C.07 (2023) art. 7.1, WIN: the rounds in which the participant obtained, with or
+    without playing, as many points as a win is awarded: wins over the board, and forfeit
+    wins and byes only when the scoring gives them a win's points (by default a forfeit win,
+    a pairing-allocated or full-point bye and a Meerkamp sit-out do; a pairing-allocated bye
+    scored as a draw with ``byes={"bye": ...}`` does not)."""
 
     code: ClassVar[str] = "WIN"
     description: ClassVar[str] = "Number of wins, including unplayed wins (forfeits, full-point byes)"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.outcome == "W")) for pid in players}
+        out = {}
+        for pid in players:
+            points = ctx.round_points.get(pid, {})
+            out[pid] = Fraction(sum(1 for e in ctx.entries[pid] if ctx.win > 0 and points.get(e.round) == ctx.win))
+        return out
 
 
 @register_tiebreak
@@ -402,18 +415,51 @@ class PerformanceRating(TieBreak):
         return out
 
 
+def maximum_possible_score(ctx: TieBreakContext) -> Fraction:
+    """The maximum possible score of the event over the rounds counted, for Koya's 50 % mark
+    (C.07 (2023) art. 9.2).
+
+    Round robin: the most any participant could have scored, i.e. for each participant a win
+    for every round with a scheduled opponent (a game or a forfeit) plus what each round
+    without one gave (the free round of an odd Berger field gives nothing, a Meerkamp
+    sit-out its point); the largest of these. A single round robin of n players thus gives
+    win x (n - 1), odd or even field (the odd field's free round lowers it from n rounds to
+    n - 1 games), a double one twice that; a round robin still in progress counts the rounds
+    with results so far. Anything else (a Swiss, where FIDE does not define KS): every round
+    can bring a win's points, a pairing-allocated bye included, so win x rounds, as FIDE's
+    Technical Commission's tie-break server computes it.
+    """
+    if "max_score" not in ctx.cache:
+        rounds = {e.round for es in ctx.entries.values() for e in es}
+        if not ctx.round_robin:
+            best = ctx.win * len(rounds)
+        else:
+            best = Fraction(0)
+            for pid, entries in ctx.entries.items():
+                points = ctx.round_points.get(pid, {})
+                most = sum(
+                    (ctx.win if e.opponent is not None else points.get(e.round, Fraction(0)) for e in entries),
+                    Fraction(0),
+                )
+                best = max(best, most)
+        ctx.cache["max_score"] = best
+    maximum: Fraction = ctx.cache["max_score"]
+    return maximum
+
+
 @register_tiebreak
 class Koya(TieBreak):
     """C.07 (2023) art. 9.2 KS: points scored against the opponents who finished with at
-    least half of the maximum possible score (round robins); a forfeit against such an
-    opponent counts with the points it gave."""
+    least 50 % of the maximum possible score (``maximum_possible_score``: in a round robin
+    the games a participant is scheduled to play, so an odd field's free round lowers it;
+    in a Swiss, where FIDE defines no KS, win x rounds); a forfeit against such an opponent
+    counts with the points it gave."""
 
     code: ClassVar[str] = "KS"
     description: ClassVar[str] = "Koya: points against opponents with at least 50 % of the maximum score"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        rounds = {e.round for es in ctx.entries.values() for e in es}
-        limit = ctx.win * len(rounds) / 2
+        limit = maximum_possible_score(ctx) / 2  # C.07 (2023) art. 9.2: "50 % or more"
         out = {}
         for pid in players:
             out[pid] = sum(

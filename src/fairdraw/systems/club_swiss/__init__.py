@@ -8,65 +8,27 @@ Options read from ``PairingRequest.options``:
 - ``absent``: ids (or a mapping id -> bye kind) that do not play the round being paired;
   they are recorded as byes of that kind ("absent", zero points, by default);
   ``requested_byes`` (id -> kind) is read the same way (the TRF16 adapter's name);
+- ``withdrawn`` (ids: paired no more, no bye) and ``forbidden_pairs`` (groups of ids none of
+  whom may meet, as TRF XXP gives them);
+  these, and ``accelerations`` (which this system does not use), are read and checked by
+  ``fairdraw.core.player_rules`` as the Dutch engine reads them: an id that is no player of
+  the event is an InputError naming the field;
 - ``analyse_limit`` (int, default 150): up to this many players to pair, every relaxed rule
   is explained by counterfactual re-solves; above it the report names the breaches only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from fairdraw.core.errors import InputError, UnsolvableError
-from fairdraw.core.model import BYE_KINDS, Bye, Round, Schedule, Table
+from fairdraw.core.errors import UnsolvableError
+from fairdraw.core.model import Bye, Round, Schedule, Table
+from fairdraw.core.player_rules import player_rules
 from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.systems.club_swiss.explain import describe_board, name, relaxations
-from fairdraw.systems.club_swiss.ordering import PlayerState, build_states, points
+from fairdraw.systems.club_swiss.ordering import build_states, points
 from fairdraw.systems.club_swiss.rules import ABSOLUTE_RULES, PAIRING_ABSOLUTES
 from fairdraw.systems.club_swiss.weights import Constraints, Context, feasible, solve
 
 DEFAULT_ANALYSE_LIMIT = 150
-
-
-def _absent(options: Mapping[str, Any], states: dict[int, PlayerState]) -> dict[int, str]:
-    """Players who do not play the round being paired: ``absent`` (ids or id -> kind) and
-    ``requested_byes`` (id -> kind, as the TRF16 adapter announces H/F/Z entries)."""
-    pairs: list[tuple[Any, Any]] = []
-    for key in ("requested_byes", "absent"):
-        raw = options.get(key) or {}
-        pairs += list(raw.items()) if isinstance(raw, Mapping) else [(pid, "absent") for pid in raw]
-    absent: dict[int, str] = {}
-    for pid, kind in pairs:
-        try:
-            pid = int(pid)
-        except (TypeError, ValueError):
-            raise InputError(f"absent player id {pid!r} is not a whole number", field="absent") from None
-        if pid not in states:
-            raise InputError(f"absent player id {pid} is not in the field", field="absent")
-        if kind not in BYE_KINDS or kind == "bye":
-            raise InputError(f"absence kind {kind!r} is not one of the requested bye kinds", field="absent")
-        absent[pid] = kind
-    return absent
-
-
-def _ids(raw: Any, states: dict[int, PlayerState], what: str) -> list[int]:
-    """Whole-number ids of the field, or InputError naming the option."""
-    out = []
-    for pid in raw:
-        if isinstance(pid, bool) or not isinstance(pid, int) or pid not in states:
-            raise InputError(f"{what}: {pid!r} is not the id of a player in the field", field=what)
-        out.append(pid)
-    return out
-
-
-def _forbidden(options: Mapping[str, Any], states: dict[int, PlayerState]) -> frozenset[frozenset[int]]:
-    """``forbidden_pairs`` ([[a, b], ...], as TRF XXP or the JSON meta give them): never paired."""
-    pairs = set()
-    for pair in options.get("forbidden_pairs") or ():
-        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise InputError(f"forbidden_pairs: expected [id, id], got {pair!r}", field="forbidden_pairs")
-        pairs.add(frozenset(_ids(pair, states, "forbidden_pairs")))
-    return frozenset(pairs)
 
 
 def choose_bye(ctx: Context, present: list[int]) -> tuple[int | None, list[str]]:
@@ -137,15 +99,16 @@ class ClubSwiss(PairingSystem):
         # seed 002: absolute rule 1: never more rounds than configured.
         check_round_budget(request, ABSOLUTE_RULES["A1"])
         next_round = (max(r.round for r in history) + 1) if history else 1
-        absent = _absent(request.options, states)
+        # every id an option names is a player of the event, checked as the Dutch engine does
+        rules = player_rules(states, request.options)
+        absent = rules.requested_byes
         # players who left the event are paired no more (and get no bye): as the Dutch engine
-        withdrawn = set(_ids(request.options.get("withdrawn") or (), states, "withdrawn"))
-        present = [p.id for p in players if p.id not in absent and p.id not in withdrawn]
+        present = [p.id for p in players if p.id not in absent and p.id not in rules.withdrawn]
         max_diff = max((st.score for st in states.values()), default=0) - min(
             (st.score for st in states.values()), default=0
         )
         ctx = Context(states=states, next_round=next_round, seed=request.seed, max_score_diff=max_diff,
-                      forbidden=_forbidden(request.options, states))
+                      forbidden=rules.forbidden_pairs())
         explanation = [
             (
                 f"Round {next_round}: {len(present)} players ordered by score, weerstandspunten, rating, "

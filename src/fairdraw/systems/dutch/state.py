@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import BYE_KINDS, Round
+from fairdraw.core.model import Round
+from fairdraw.core.player_rules import player_rules
 from fairdraw.core.registry import PairingRequest
 
 WHITE, BLACK = "w", "b"
@@ -122,6 +123,8 @@ class Context:
     scores_unaccelerated: dict[int, int]
     all_matches: dict[int, list[Match]]
     all_accelerations: dict[int, list[int]]
+    #: announced absences for this round, id -> bye kind (checked: fairdraw.core.player_rules)
+    requested: dict[int, str] = field(default_factory=dict)
 
     def acc(self, player: Player, rounds_back: int = 0) -> int:
         """Pairing score (with acceleration) of a player to pair, ``rounds_back`` ago."""
@@ -266,19 +269,10 @@ def build_context(request: PairingRequest) -> Context:
     played_rounds = len(history)
     expected = request.total_rounds if request.total_rounds else played_rounds + 2
     matches = history_matches(history, ids)
-    requested: dict[int, str] = {int(k): v for k, v in (opts.get("requested_byes") or {}).items()}
-    withdrawn = {int(x) for x in opts.get("withdrawn", ())}
-    known = set(ids)
-    for pid, kind in requested.items():
-        if pid not in known:
-            raise InputError(f"requested bye for id {pid}, who is not in the field", field="requested_byes")
-        if kind not in BYE_KINDS or kind == "bye":  # "bye" is the pairing's own, not a request
-            raise InputError(f"requested bye of player {pid}: unknown kind {kind!r}; expected one of "
-                             f"{', '.join(k for k in BYE_KINDS if k != 'bye')}", field="requested_byes")
-    unknown = sorted(withdrawn - known)
-    if unknown:
-        raise InputError(f"withdrawn ids {unknown} are not in the field", field="withdrawn")
-    accelerations: dict[int, list[int]] = {int(k): list(v) for k, v in (opts.get("accelerations") or {}).items()}
+    # every id an option names is a player of the event (fairdraw.core.player_rules)
+    rules = player_rules(ids, opts)
+    requested, withdrawn = rules.requested_byes, rules.withdrawn
+    accelerations = rules.accelerations
     if opts.get("baku") and not accelerations:
         accelerations = baku_accelerations(ids, expected, points)
 
@@ -304,12 +298,11 @@ def build_context(request: PairingRequest) -> Context:
         p.bye_eligible = _bye_eligible(p, points)
         players.append(p)
 
+    # C.04.3 C.1: a forbidden pair (TRF XXP) is never paired, as a pair that met before
     forbidden: dict[int, set[int]] = {p.id: set() for p in players}
-    for group in opts.get("forbidden_pairs") or ():
-        members = [int(x) for x in group]
-        for a in members:
-            if a in forbidden:
-                forbidden[a].update(b for b in members if b != a)
+    for pair in rules.forbidden_pairs():
+        for a in pair & forbidden.keys():
+            forbidden[a].update(pair - {a})
     for p in players:
         for m in p.matches:
             if m.played and m.opponent is not None:
@@ -333,6 +326,7 @@ def build_context(request: PairingRequest) -> Context:
         scores_unaccelerated=all_scores,
         all_matches=matches,
         all_accelerations=accelerations,
+        requested=requested,
     )
 
 

@@ -45,13 +45,12 @@ def next_round(request: PairingRequest) -> tuple[Round, Context, Outcome, list[s
     byes: list[Bye] = []
     if outcome.bye is not None:
         byes.append(Bye(outcome.bye.id, "bye"))
-    requested = {int(k): v for k, v in (request.options.get("requested_byes") or {}).items()}
     present = {p.id for p in ctx.players}
-    for pid in sorted(requested):
+    for pid in sorted(ctx.requested):
         if pid not in present:
-            byes.append(Bye(pid, requested[pid]))
+            byes.append(Bye(pid, ctx.requested[pid]))
     for p in request.players:
-        if p.id not in present and p.id not in requested:
+        if p.id not in present and p.id not in ctx.requested:
             byes.append(Bye(p.id, "absent"))
     return Round(round=number, tables=tables, byes=tuple(byes)), ctx, outcome, [r for _, _, r in ordered]
 
