@@ -46,7 +46,9 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     if _is_trf(path, text):
         from fairdraw.formats.trf import parse_trf, trf_to_participants, trf_to_rounds
 
-        doc = parse_trf(text, source=str(path), require_players=True)
+        # The points column is not checked here: standings score the results themselves, under
+        # the file's point system or the one given with -O (a 3-1-0 column is no error then).
+        doc = parse_trf(text, source=str(path), require_players=True, check_points=False)
         schedule = Schedule(system="trf", players=trf_to_participants(doc), rounds=trf_to_rounds(doc))
         ps = doc.points
         options: dict[str, Any] = {

@@ -39,7 +39,17 @@ players), ``260`` (prohibited pairings over a range of rounds); kept verbatim on
 Column layout of a ``001`` line (0-based, TRF16): 4-7 start rank, 9 sex, 10-12 title,
 14-46 name, 48-51 rating, 53-55 federation, 57-67 FIDE id, 69-78 birth date, 80-83
 points, 85-88 rank, then per round from column 91 + 10·k: opponent (4), colour at +5,
-result at +7.
+result at +7. (``PLAYER_FIELDS`` lists them 1-based, as the standard and the messages do.)
+
+What the reader refuses (``InputError``: file, line, column, what was expected), because
+reading on would pair or score something the file does not say: a character in a blank
+separator column of a 001 line or a digit in a letter field (a field shifted by a column),
+a number field holding anything else; ``XXC`` words other than white1/black1/rank; results
+in more rounds than ``XXR``/``142`` says, or two such lines that disagree; a game not written
+on both lines with opposite colours and mirrored results (1/0, =/=, +/-, -/-, W/L, D/D);
+a points column (81-84) other than the results' total under the file's point system
+(optionally with the next round's announced byes and the player's acceleration, as
+bbpPairings reads it); ``XXA``/``XXP``/``240``/``260`` naming a start rank without 001 line.
 """
 
 from __future__ import annotations
@@ -415,26 +425,114 @@ class TrfDocument:
 # ------------------------------------------------------------------------------------
 
 
-def _int_field(text: str, line_no: int, col: int, name: str, source: str | None, *, blank_ok: bool = True) -> int | None:
+def _cols(first: int, last: int) -> str:
+    """``column 10`` or ``columns 11-13`` (1-based, as TRF16 numbers them), for messages."""
+    return f"column {first}" if first == last else f"columns {first}-{last}"
+
+
+def _span(columns: tuple[int, int] | None) -> str:
+    """`` (columns a-b)`` for a message, so the arbiter sees where the field must sit."""
+    return "" if columns is None else f" ({_cols(*columns)})"
+
+
+def _int_field(text: str, line_no: int, col: int, name: str, source: str | None, *, blank_ok: bool = True,
+               columns: tuple[int, int] | None = None) -> int | None:
+    """A whole number in a fixed-width field (blanks around it allowed); ``columns`` (1-based,
+    inclusive) is named in the message for the fixed 001 fields."""
     stripped = text.strip()
     if not stripped:
         if blank_ok:
             return None
-        raise InputError(f"{name} is missing", source=source, line=line_no, column=col + 1, field=name)
+        raise InputError(f"{name}{_span(columns)} is missing", source=source, line=line_no, column=col + 1, field=name)
     if not stripped.isdigit():
         raise InputError(
-            f"{name} must be a whole number, got {stripped!r}", source=source, line=line_no, column=col + 1, field=name
+            f"{name}{_span(columns)} must be a whole number, got {stripped!r}",
+            source=source, line=line_no, column=col + 1, field=name,
         )
     return int(stripped)
 
 
-def _tenths(text: str, line_no: int, col: int, name: str, source: str | None) -> int:
+def _tenths(text: str, line_no: int, col: int, name: str, source: str | None, *,
+            columns: tuple[int, int] | None = None) -> int:
     """A score like ``5.5`` or ``10`` as tenths of a point."""
     s = text.strip()
     whole, _, frac = s.partition(".")
     if not s or not whole.isdigit() or (frac and (not frac.isdigit() or len(frac) > 1)):
-        raise InputError(f"{name} must be a score like 5.5, got {s!r}", source=source, line=line_no, column=col + 1, field=name)
+        raise InputError(f"{name}{_span(columns)} must be a score like 5.5, got {s!r}", source=source, line=line_no,
+                         column=col + 1, field=name)
     return int(whole) * 10 + (int(frac) if frac else 0)
+
+
+def show_tenths(tenths: int) -> str:
+    """Tenths of a point as TRF16 prints a score (``2.5``)."""
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """A fixed field of a ``001`` line: 1-based inclusive columns as the TRF16 standard
+    numbers them, and what it may hold (``number``, ``score``, ``letters``, ``date``, ``text``)."""
+
+    name: str
+    first: int
+    last: int
+    kind: str
+
+
+#: TRF16 (FIDE, 2016), player section "001": 1-3 record type, 5-8 starting rank, 10 sex,
+#: 11-13 title, 15-47 name, 49-52 FIDE rating, 54-56 federation, 58-68 FIDE number, 70-79
+#: birth date, 81-84 points, 86-89 rank, round 1 from 92. The columns between them (4, 9,
+#: 14, 48, 53, 57, 69, 80, 85, 90-91) are blank separators.
+PLAYER_FIELDS = (
+    _Field("record type", 1, 3, "text"),
+    _Field("start rank", 5, 8, "number"),
+    _Field("sex", 10, 10, "letters"),
+    _Field("title", 11, 13, "letters"),
+    _Field("name", 15, 47, "text"),
+    _Field("rating", 49, 52, "number"),
+    _Field("federation", 54, 56, "letters"),
+    _Field("FIDE id", 58, 68, "number"),
+    _Field("birth date", 70, 79, "date"),
+    _Field("points", 81, 84, "score"),
+    _Field("rank", 86, 89, "number"),
+    _Field("round 1", ROUND_START + 1, ROUND_START + 8, "text"),
+)
+
+
+def _check_separators(text: str, line_no: int, source: str | None) -> None:
+    """TRF16 is read by column: a character in a separator column means a field was written
+    one column early or late (a rating 2000 in columns 50-53 would read as 200), so refuse it
+    rather than read the wrong number."""
+    for left, right in zip(PLAYER_FIELDS, PLAYER_FIELDS[1:], strict=False):
+        for col in range(left.last + 1, right.first):
+            if col <= len(text) and text[col - 1] != " ":
+                raise InputError(
+                    f"{_cols(left.last + 1, right.first - 1)} must be blank between {left.name} "
+                    f"({_cols(left.first, left.last)}) and {right.name} ({_cols(right.first, right.last)}), "
+                    f"found {text[col - 1]!r}: "
+                    "is a field shifted by a column?",
+                    source=source, line=line_no, column=col, field="separator",
+                )
+
+
+def _check_text_fields(text: str, line_no: int, source: str | None) -> None:
+    """Sex, title and federation are letters and the birth date is digits with / . or -
+    (TRF16: YYYY/MM/DD); a digit elsewhere is a number written into the wrong columns."""
+    for f in PLAYER_FIELDS:
+        cell = text[f.first - 1 : f.last]
+        if f.kind == "letters":
+            bad = next((c for c in cell if c.isdigit()), None)
+            expected = "letters"
+        elif f.kind == "date":
+            bad = next((c for c in cell if not (c.isdigit() or c in "/.- ")), None)
+            expected = "a date YYYY/MM/DD"
+        else:
+            continue
+        if bad is not None:
+            raise InputError(
+                f"{f.name} ({_cols(f.first, f.last)}) must be {expected}, got {cell.strip()!r}",
+                source=source, line=line_no, column=f.first + cell.index(bad), field=f.name,
+            )
 
 
 def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
@@ -443,26 +541,36 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
             "player line too short (a 001 line needs the columns up to the points, 84)",
             source=source, line=line_no, column=len(text) + 1, field="001",
         )
-    number = _int_field(text[4:8], line_no, 4, "start rank", source, blank_ok=False)
+    _check_separators(text, line_no, source)
+    number = _int_field(text[4:8], line_no, 4, "start rank", source, blank_ok=False, columns=(5, 8))
     assert number is not None
     if number == 0:
         raise InputError("start rank must be at least 1", source=source, line=line_no, column=5, field="start rank")
-    rating = _int_field(text[48:52], line_no, 48, "rating", source)
-    points = None if not text[80:84].strip() else _tenths(text[80:84], line_no, 80, "points", source)
-    rank = _int_field(text[85:89], line_no, 85, "rank", source)
+    rating = _int_field(text[48:52], line_no, 48, "rating", source, columns=(49, 52))
+    _int_field(text[57:68], line_no, 57, "FIDE id", source, columns=(58, 68))
+    _check_text_fields(text, line_no, source)
+    points = None if not text[80:84].strip() else _tenths(text[80:84], line_no, 80, "points", source, columns=(81, 84))
+    rank = _int_field(text[85:89], line_no, 85, "rank", source, columns=(86, 89))
     games: list[RoundEntry] = []
     start = ROUND_START
     while start < len(text):
         chunk = text[start - 2 : start + 8].ljust(10)
         col = start + 1  # 1-based column of the opponent field
         if chunk[:2].strip():
-            raise InputError("round entries are 10 columns wide", source=source, line=line_no, column=start - 1, field="round")
+            k = len(games) + 1
+            raise InputError(
+                f"columns {start - 1}-{start} must be blank before round {k} (opponent in columns "
+                f"{start + 1}-{start + 4}, colour {start + 6}, result {start + 8}): round entries are 10 columns wide",
+                source=source, line=line_no, column=start - 1, field=f"round {k}")
         opp_text, colour, result = chunk[2:6], chunk[7], chunk[9]
         # TRF-2026: "letter codes are case-insensitive" (bbpPairings reads them so too);
         # they are written back in capitals
         result = result.upper() if result in "wdlhfuz" else result
         if chunk[6] != " " or chunk[8] != " ":
-            raise InputError("round entry misaligned", source=source, line=line_no, column=col, field=f"round {len(games) + 1}")
+            raise InputError(
+                f"round entry misaligned: columns {start + 5} and {start + 7} must be blank (opponent in columns "
+                f"{start + 1}-{start + 4}, colour {start + 6}, result {start + 8})",
+                source=source, line=line_no, column=col, field=f"round {len(games) + 1}")
         rnd = f"round {len(games) + 1}"
         if (not opp_text.strip() or not opp_text.strip("0")) and colour in "- " and result in "+=":
             # a point without a game, written as a forfeit win or a draw against nobody
@@ -490,6 +598,10 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
             raise InputError("a game needs colour w/b and a result 1 0 = + - W D L", source=source, line=line_no, column=start + 6, field=rnd)
         if opponent is None and opp_text.strip() and result not in BYE_RESULTS + "-" and not (colour == " " and result == " "):
             raise InputError("0000 needs a bye letter U F H Z", source=source, line=line_no, column=start + 8, field=rnd)
+        if opponent is None and colour in "wb":
+            # TRF16: a round without opponent has no colour (bbpPairings refuses "0000 w U" too)
+            raise InputError(f"an entry without opponent has colour '-' or blank, got {colour!r}", source=source,
+                             line=line_no, column=start + 6, field=rnd)
         zeros = opponent is None and bool(opp_text.strip()) and colour == " " and result == " "
         games.append(RoundEntry(opponent, colour, result, zeros))
         start += ROUND_WIDTH
@@ -519,9 +631,7 @@ def _parse_line(text: str, line_no: int, source: str | None) -> TrfLine:
             raise InputError("the number of rounds must be positive", source=source, line=line_no, column=5, field="rounds")
         return RoundsLine(text, rounds)
     if tag == "XXC":
-        tokens = text[3:].split()
-        colour = "white" if "white1" in tokens else "black" if "black1" in tokens else None
-        return ColourLine(text, colour, "rank" in tokens)
+        return _parse_xxc(text, line_no, source)
     if tag == "152":
         c = text[4:].strip()
         if c not in ("W", "B"):
@@ -560,6 +670,31 @@ def _parse_line(text: str, line_no: int, source: str | None) -> TrfLine:
             raise InputError(f"{tag} needs a score in columns 5-8", source=source, line=line_no, column=len(text) + 1, field=tag)
         return PointsLine(text, tag, _tenths(text[4:12], line_no, 4, tag, source))
     return RawLine(text)
+
+
+#: ``XXC`` words (JaVaFo / bbpPairings): the colour of pairing number 1 in round 1, and
+#: ``rank`` (the order of the 001 lines is the pairing order).
+XXC_WORDS = ("white1", "black1", "rank")
+
+
+def _parse_xxc(text: str, line_no: int, source: str | None) -> ColourLine:
+    """``XXC white1|black1 [rank]``. bbpPairings skips a word it does not know, so ``XXC White1``
+    or ``XXC purple`` would silently leave the colour to be guessed from round 1: refuse them."""
+    tokens = text[3:].split()
+    col = 3
+    for token in tokens:
+        col = text.index(token, col)
+        if token not in XXC_WORDS:
+            raise InputError(f"XXC: unknown word {token!r}; accepted: white1 or black1, and rank",
+                             source=source, line=line_no, column=col + 1, field="XXC")
+        col += len(token)
+    if not tokens:
+        raise InputError("XXC needs white1 or black1, and/or rank", source=source, line=line_no, column=4, field="XXC")
+    if "white1" in tokens and "black1" in tokens:
+        raise InputError("XXC: white1 and black1 contradict each other", source=source, line=line_no,
+                         column=text.index("black1") + 1, field="XXC")
+    colour = "white" if "white1" in tokens else "black" if "black1" in tokens else None
+    return ColourLine(text, colour, "rank" in tokens)
 
 
 def _numbers(text: str, start: int, line_no: int, source: str | None, name: str) -> list[int]:
@@ -649,10 +784,14 @@ def _parse_260(text: str, line_no: int, source: str | None) -> ProhibitedLine:
     return ProhibitedLine(text, first_round, last_round, _numbers(text, 12, line_no, source, "260 player"))
 
 
-def parse_trf(text: str, source: str | None = None, *, require_players: bool = False) -> TrfDocument:
+def parse_trf(text: str, source: str | None = None, *, require_players: bool = False,
+              check_points: bool = True) -> TrfDocument:
     """Parse TRF16 text (CR, LF or CRLF line endings). Raises InputError on a bad line, and with
     ``require_players`` on a text without 001 lines (any other file read as TRF: a CSV, a JSON
-    or an empty file would otherwise pass as an empty tournament)."""
+    or an empty file would otherwise pass as an empty tournament). ``check_points=False``
+    skips the points-column check: standings score the results under a scoring the user may
+    set (``-O win=3``), so a column written under that scoring is no contradiction there;
+    pairing, which ranks on the points, keeps the check."""
     if "\r\n" in text:
         ending = "\r\n"
     elif "\r" in text:
@@ -665,50 +804,12 @@ def parse_trf(text: str, source: str | None = None, *, require_players: bool = F
         parts.pop()
     lines = [_parse_line(part, index + 1, source) for index, part in enumerate(parts)]
     doc = TrfDocument(lines=lines, line_ending=ending, final_newline=final_newline, source=source)
-    seen: dict[int, int] = {}
-    for p in doc.players:
-        if p.number in seen:
-            raise InputError(
-                f"start rank {p.number} already used on line {seen[p.number]}",
-                source=source, line=p.line_number, column=5, field="start rank",
-            )
-        seen[p.number] = p.line_number or 0
-    _check_consistency(doc)
+    from fairdraw.formats.trf_checks import check_document  # it reads this module's types
+
+    check_document(doc, parts, check_points=check_points)
     if require_players and not doc.players:
         raise InputError("no 001 player lines: expected a TRF16 tournament file", source=source, field="001")
     return doc
-
-
-#: Points in halves of the TRF16 result codes of a game or forfeit, to catch two lines that
-#: contradict each other (1 against 1); bye codes are not games and are left out.
-_RESULT_POINTS = {"1": 2, "+": 2, "W": 2, "=": 1, "D": 1, "0": 0, "-": 0, "L": 0}
-
-
-def _check_consistency(doc: TrfDocument) -> None:
-    """Every game must appear on both players' lines with opposite colours (bbpPairings
-    rejects such files too); forfeits must pair a + with a - (or - with -)."""
-    by_number = {p.number: p for p in doc.players}
-    for p in doc.players:
-        for r, g in enumerate(p.games):
-            if g.opponent is None:
-                continue
-            col = ROUND_START + ROUND_WIDTH * r + 1
-            other = by_number.get(g.opponent)
-            if other is None:
-                raise InputError(f"opponent {g.opponent} has no 001 line", source=doc.source, line=p.line_number, column=col, field=f"round {r + 1}")
-            og = other.games[r] if r < len(other.games) else None
-            if og is None or og.opponent != p.number or og.colour == g.colour:
-                raise InputError(
-                    f"round {r + 1} contradicts the entry of player {g.opponent}",
-                    source=doc.source, line=p.line_number, column=col, field=f"round {r + 1}",
-                )
-            both = _RESULT_POINTS.get(g.result.upper()), _RESULT_POINTS.get(og.result.upper())
-            if None not in both and sum(both) > 2:  # in halves: one game gives out at most one point
-                raise InputError(
-                    f"round {r + 1}: result {g.result!r} here and {og.result!r} on the line of player "
-                    f"{g.opponent} (line {other.line_number}) give out more than one point",
-                    source=doc.source, line=p.line_number, column=col + 7, field=f"round {r + 1} result",
-                )
 
 
 def read_trf(path: str | Path) -> TrfDocument:
@@ -737,7 +838,7 @@ def write_trf(doc: TrfDocument, path: str | Path) -> None:
 # into the core model
 # ------------------------------------------------------------------------------------
 
-_RESULT_OF = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2", ("+", "-"): "+/-", ("-", "+"): "-/+",
+RESULT_OF = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2", ("+", "-"): "+/-", ("-", "+"): "-/+",
               ("-", "-"): "-/-", ("W", "L"): "1-0", ("L", "W"): "0-1", ("D", "D"): "1/2-1/2"}
 
 
@@ -779,7 +880,7 @@ def trf_round(doc: TrfDocument, r: int) -> Round:
         if g.colour != "w":
             continue
         og = by_number[g.opponent].games[r - 1]
-        result = _RESULT_OF.get((g.result, og.result), f"{g.result}/{og.result}")
+        result = RESULT_OF.get((g.result, og.result), f"{g.result}/{og.result}")
         key = (-max(scores[p.number], scores[g.opponent]), min(p.number, g.opponent))
         tables.append((key, (p.number, g.opponent), result))
     tables.sort()
@@ -893,6 +994,24 @@ _ENTRY_OF_RESULT = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="),
                     "+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-")}
 
 
+#: bbpPairings' point-system lines and the ``PointSystem`` field each sets.
+_BB_FIELDS = (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"), ("BBF", "forfeit_loss"),
+              ("BBU", "allocated_bye"))
+
+
+def _point_system_lines(ps: PointSystem) -> list[TrfLine]:
+    """``BBW``... lines for the values that differ from FIDE's 1 / ½ / 0: the points column is
+    written under ``ps``, and a reader checks it against the point system the file declares
+    (``BBU`` only when the allocated bye is not worth the win it follows by default)."""
+    default = replace(PointSystem(), allocated_bye=ps.win)
+    out: list[TrfLine] = []
+    for key, name in _BB_FIELDS:
+        value = getattr(ps, name)
+        if value != getattr(default, name):
+            out.append(PointsLine(f"{key} {show_tenths(value):>4}", key, value))
+    return out
+
+
 def rounds_to_trf(
     players: tuple[Participant, ...] | list[Participant],
     rounds: tuple[Round, ...] | list[Round],
@@ -930,6 +1049,7 @@ def rounds_to_trf(
         lines.append(RoundsLine(f"XXR {total_rounds}", total_rounds))
     if initial_colour is not None:
         lines.append(ColourLine(f"XXC {initial_colour}1", initial_colour))
+    lines += _point_system_lines(ps)
     scores = {pid: sum(ps.of(g) for g in lst) for pid, lst in entries.items()}
     order = sorted(entries, key=lambda pid: (-scores[pid], pid))
     rank = {pid: i + 1 for i, pid in enumerate(order)}
