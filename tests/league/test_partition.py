@@ -57,3 +57,48 @@ def test_cli_prefer_4_shapes_every_session(capsys) -> None:
     doc = json.loads(out)
     for rnd in doc["rounds"]:
         assert sorted(len(t["seats"]) for t in rnd["tables"]) == [4, 4, 4, 4, 5, 5]
+
+
+@pytest.mark.parametrize(
+    "args, field, bound",
+    [
+        (["league", "--players", "100000"], "players", "300"),
+        (["league", "--players", "30", "--sessions", "1000"], "sessions", "100"),
+        (["league-table", "--from", "10", "--to", "100000"], "to", "300"),
+    ],
+)
+def test_cli_huge_requests_exit_2_naming_the_field_and_its_range(args, field, bound, tmp_path, capsys) -> None:
+    # a field of 100,000 or a season of 1,000 sessions used to search for hours: refuse it
+    # at once, naming the field and the range (issue 5's CLI: bad input exits 2)
+    import signal
+
+    def too_slow(*_: object) -> None:
+        raise TimeoutError("no answer within 30 s")
+
+    out = tmp_path / "s.json"
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(30)
+    try:
+        code, _, err = run_cli([*args, "-o", str(out)], capsys)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert code == 2
+    assert f"'{field}'" in err and bound in err
+    assert not out.exists()
+
+
+def test_cli_unsplittable_players_file_is_named(tmp_path, capsys) -> None:
+    names = tmp_path / "club.csv"
+    names.write_text("name\n" + "".join(f"P{i}\n" for i in range(11)), encoding="utf-8")
+    code, _, err = run_cli(["league", "--names", str(names), "--json"], capsys)
+    assert code == 2
+    assert "club.csv" in err and "'players'" in err and "10 or 12" in err.replace("\n", " ")
+
+
+def test_cli_reseat_to_an_unsplittable_field_names_the_season_file(tmp_path, capsys) -> None:
+    season = tmp_path / "autumn.json"
+    assert run_cli(["league", "--players", "12", "--sessions", "3", "--json", "-o", str(season)], capsys)[0] == 0
+    code, _, err = run_cli(["league-reseat", str(season), "--from-session", "2", "--drop", "1", "--json"], capsys)
+    assert code == 2
+    assert "autumn.json" in err and "'players'" in err and "10 or 12" in err.replace("\n", " ")

@@ -165,3 +165,71 @@ def test_csv_has_a_row_per_seat_per_hanchan_and_html_every_group(capsys) -> None
         assert sorted(w for w in winds if w != "out") == ["East", "North", "South", "West"]
     code, out, _ = run_cli(["league", "--players", "23", "--sessions", "2", "--html"], capsys)
     assert code == 0 and out.count("<h3>Group ") == 10 and out.count("<h2>Session ") == 2
+
+
+def test_reseat_metrics_count_the_kept_meetings_of_players_who_left(tmp_path: Path, capsys) -> None:
+    # 20 players cannot go 3 sessions without a repeat; dropping a player who took part in
+    # a repeat of the kept sessions must not hide that repeat: the published repeats, max
+    # and sessions without a repeat describe the whole season as written (issue 5, item 4)
+    first = tmp_path / "season.json"
+    code, _, err = run_cli(
+        ["league", "--players", "20", "--sessions", "6", "--seed", "q", "--json", "-o", str(first)], capsys
+    )
+    assert code == 0, err
+    old = json.loads(first.read_text())
+    kept = independent_check({**old, "rounds": old["rounds"][:3]})
+    leaver = next(a for (a, b), c in sorted(kept["meetings"].items()) if c > 1)
+    code, out, err = run_cli(
+        ["league-reseat", str(first), "--from-session", "4", "--drop", str(leaver), "--json"], capsys
+    )
+    assert code == 0, err
+    new = json.loads(out)
+    found = independent_check(new)
+    meta = new["meta"]
+    assert (meta["repeats"], meta["max_meetings"], meta["sessions_without_repeat"]) == (
+        found["repeats"], found["max"], found["clean"]
+    )
+
+
+def test_reseat_keeps_the_seasons_prefer_4_unless_told(tmp_path: Path, capsys) -> None:
+    # 40 players: --prefer 4 gives 10 groups of 4, the default 8 groups of 5. A swap of one
+    # player mid-season must not turn a groups-of-4 league into a groups-of-5 one.
+    first = tmp_path / "season.json"
+    code, _, err = run_cli(
+        ["league", "--players", "40", "--sessions", "4", "--prefer", "4", "--json", "-o", str(first)], capsys
+    )
+    assert code == 0, err
+    assert json.loads(first.read_text())["meta"]["prefer"] == 4
+    base = ["league-reseat", str(first), "--from-session", "3", "--drop", "5", "--add", "Newbie", "--json"]
+    code, out, err = run_cli(base, capsys)
+    assert code == 0, err
+    new = json.loads(out)
+    assert [len(r["tables"]) for r in new["rounds"]] == [10, 10, 10, 10]
+    assert new["meta"]["prefer"] == 4
+    code, out, err = run_cli([*base, "--prefer", "5"], capsys)
+    assert code == 0, err
+    assert [len(r["tables"]) for r in json.loads(out)["rounds"]] == [10, 10, 8, 8]
+
+
+def test_reseat_from_a_session_past_the_file_exits_2(tmp_path: Path, capsys) -> None:
+    # a 6-session file re-planned "from session 9" would plan 7 and 8 as well and record
+    # a newcomer as joining in 9 while seating them from 7: refuse, naming the range
+    first = tmp_path / "season.json"
+    code, _, err = run_cli(["league", "--players", "30", "--sessions", "6", "--json", "-o", str(first)], capsys)
+    assert code == 0, err
+    target = tmp_path / "new.json"
+    code, _, err = run_cli(
+        ["league-reseat", str(first), "--from-session", "9", "--sessions", "10", "--add", "Late", "--json",
+         "-o", str(target)],
+        capsys,
+    )
+    assert code == 2 and "from-session" in err and "1 and 7" in err
+    assert not target.exists()
+    code, out, err = run_cli(
+        ["league-reseat", str(first), "--from-session", "7", "--sessions", "8", "--add", "Late", "--json"], capsys
+    )
+    assert code == 0, err
+    new = json.loads(out)
+    late = next(p["id"] for p in new["players"] if p["name"] == "Late")
+    assert new["meta"]["joined"] == {str(late): 7}
+    assert [r["round"] for r in new["rounds"] if any(late in t["seats"] for t in r["tables"])] == [7, 8]

@@ -48,6 +48,7 @@ def league_command(
     """Plan a mahjong league season: groups of 4 and 5 each session, fewest repeat groupings."""
     from fairdraw.core.registry import PairingRequest, get_system
     from fairdraw.formats.players import numbered_players, read_players
+    from fairdraw.systems.league.partition import check_limits
 
     fmt = pick_format(json_, csv_, html_)
     field: list[Participant]
@@ -60,19 +61,28 @@ def league_command(
     elif players is not None:
         if players < 1:
             raise InputError(f"--players must be positive, got {players}", field="players")
+        check_limits(players=players)  # before a list of a billion players is made
         field = numbered_players(players)
     else:
         raise InputError("give --players N or --names PLAYERS", field="players")
     if sessions < 1:
         raise InputError(f"--sessions must be at least 1, got {sessions}", field="sessions")
+    check_limits(sessions=sessions)
     request = PairingRequest(
         players=tuple(field),
         total_rounds=sessions,
         seed=seed,
         options={"sessions": sessions, "prefer": prefer, "separate": separate},
     )
-    with working("planning the season"):
-        schedule = get_system("mahjong-league").pair(request)
+    try:
+        with working("planning the season"):
+            schedule = get_system("mahjong-league").pair(request)
+    except InputError as exc:
+        # a field the players file cannot serve (11 players, 400 players) is that file's
+        # fault: name it, as every bad-input message names file, line and field
+        if names is not None and exc.source is None and exc.field == "players":
+            exc.source = str(names)
+        raise
     write_output(_render(schedule, fmt), output)
 
 
@@ -83,7 +93,9 @@ def league_reseat_command(
     drop: list[str] = typer.Option(None, "--drop", help="Id of a player who leaves (repeat, or comma-separated)."),
     add: list[str] = typer.Option(None, "--add", help="Name of a player who joins (repeat for several; a name may hold a comma)."),
     sessions: int | None = typer.Option(None, "--sessions", help="Season length (default: as in the file)."),
-    prefer: int = typer.Option(5, "--prefer", help="5: fewest groups (default); 4: most groups of 4."),
+    prefer: int | None = typer.Option(
+        None, "--prefer", help="5: fewest groups; 4: most groups of 4 (default: as in the file)."
+    ),
     separate: str | None = typer.Option(None, "--separate", help=_SEPARATE_HELP),
     json_: bool = typer.Option(False, "--json"),
     csv_: bool = typer.Option(False, "--csv"),
@@ -101,9 +113,18 @@ def league_reseat_command(
         raise InputError(f"this is a {old.system!r} schedule, not a league season (fairdraw league); "
                          "re-seat a tournament seating with `fairdraw reseat`", source=src, field="system")
     total = sessions if sessions is not None else len(old.rounds)
-    if not 1 <= from_session <= total:
+    # the group shape the season was planned with stays (issue 5, item 4: attendance
+    # changes re-plan the rest of the season, they do not change its kind of groups)
+    if prefer is None:
+        recorded = old.meta.get("prefer", 5)
+        prefer = recorded if recorded in (4, 5) and not isinstance(recorded, bool) else 5
+    # sessions 1..K-1 are kept as played, so they must exist: K is at most one past the
+    # file's last session (a later K would plan the missing sessions in between, with
+    # newcomers seated before the session recorded as their first in meta.joined)
+    last = min(total, len(old.rounds) + 1)
+    if not 1 <= from_session <= last:
         raise InputError(
-            f"--from-session must be between 1 and {total}, got {from_session}", source=src, field="from-session"
+            f"--from-session must be between 1 and {last}, got {from_session}", source=src, field="from-session"
         )
     kept = tuple(r for r in old.rounds if r.round < from_session)
     drop_ids = player_ids(drop, source=src)
@@ -139,8 +160,13 @@ def league_reseat_command(
     )
     if total - len(kept) < 1:
         raise InputError("nothing left to re-plan", source=src, field="from-session")
-    with working("planning the season"):
-        schedule = get_system("mahjong-league").pair(request)
+    try:
+        with working("planning the season"):
+            schedule = get_system("mahjong-league").pair(request)
+    except InputError as exc:
+        if exc.source is None:  # e.g. the field left is 11 players: name the season file
+            exc.source = src
+        raise
     # who joined when, kept over several re-plans: the checker's --everyone expects a
     # newcomer only from the session they joined
     joined = {str(k): int(v) for k, v in (old.meta.get("joined") or {}).items()}
@@ -161,12 +187,16 @@ def league_table_command(
 ) -> None:
     """For every field size: group sizes, sessions without a repeat, repeats over the season."""
     from fairdraw.formats.league import render_table_html, render_table_text
+    from fairdraw.systems.league.partition import MAX_PLAYERS, check_limits
     from fairdraw.systems.league.table import league_table
 
     if first < 1 or last < first:
         raise InputError(f"need 1 <= --from <= --to, got {first}..{last}", field="from")
+    if last > MAX_PLAYERS:
+        raise InputError(f"--to is at most {MAX_PLAYERS} players, got {last}", field="to")
     if sessions < 1:
         raise InputError(f"--sessions must be at least 1, got {sessions}", field="sessions")
+    check_limits(sessions=sessions)
     if prefer not in (4, 5):
         raise InputError(f"--prefer must be 4 or 5, got {prefer}", field="prefer")
     rows = league_table(first, last, sessions, prefer)

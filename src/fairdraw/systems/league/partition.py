@@ -57,6 +57,23 @@ def try_partition(players: int, prefer: int = 5) -> Partition | None:
     return Partition(fives=groups - fours, fours=fours) if fours <= groups else None
 
 
+#: Largest field and longest season planned. Issue 5 asks for any field and the seeds'
+#: seasons are of about 6 sessions; these bounds keep the largest requests to minutes of
+#: search (the tabu search grows with sessions x players^2) instead of an endless run.
+MAX_PLAYERS = 300
+MAX_SESSIONS = 100
+
+
+def check_limits(players: int | None = None, sessions: int | None = None) -> None:
+    """InputError (exit 2) naming the field and its range when a request is out of bounds."""
+    if players is not None and not 1 <= players <= MAX_PLAYERS:
+        raise InputError(
+            f"a league field has 4 to {MAX_PLAYERS} players (groups of 4 and 5), got {players}", field="players"
+        )
+    if sessions is not None and not 1 <= sessions <= MAX_SESSIONS:
+        raise InputError(f"a season has 1 to {MAX_SESSIONS} sessions, got {sessions}", field="sessions")
+
+
 def nearest_workable(players: int) -> tuple[int | None, int]:
     """The nearest field sizes below (None if there is none) and above that split."""
     below = next((n for n in range(players - 1, 3, -1) if try_partition(n) is not None), None)

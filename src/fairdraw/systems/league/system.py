@@ -23,8 +23,9 @@ from fairdraw.core.model import Participant, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.systems.league.inner import group_games
 from fairdraw.systems.league.mapping import same_label_meetings, seeded_order, separate
-from fairdraw.systems.league.partition import partition_field
+from fairdraw.systems.league.partition import check_limits, partition_field
 from fairdraw.systems.league.planner import DEFAULT_ITERATIONS, plan_season
+from fairdraw.systems.league.season import quality
 
 SEPARATE_BY = ("club", "federation")
 
@@ -62,6 +63,7 @@ class MahjongLeague(PairingSystem):
         sessions = int(opts.get("sessions", request.total_rounds or 6))
         if sessions < 1:
             raise InputError(f"the season needs at least 1 session, got {sessions}", field="sessions")
+        check_limits(len(request.players), len(request.history) + sessions)
         prefer = int(opts.get("prefer", 5))
         by = opts.get("separate")
         if by is not None and by not in SEPARATE_BY:
@@ -89,11 +91,12 @@ class MahjongLeague(PairingSystem):
             "shape": shape.describe(),
             "groups_of_5": shape.fives,
             "groups_of_4": shape.fours,
+            "prefer": prefer,  # league-reseat keeps the season's choice unless told otherwise
             "sessions_planned": sessions,
-            # the plan's design may hold more clean sessions than the season has: report the season's
-            "sessions_without_repeat": min(plan.clean_sessions, len(history) + sessions),
-            "repeats": plan.repeats,
-            "max_meetings": plan.max_meetings,
+            # filled in below from the sessions written (issue 5: repeats over the season)
+            "sessions_without_repeat": 0,
+            "repeats": 0,
+            "max_meetings": 0,
             "mapping": "input order" if request.seed is None else "sha256(seed, roster)",
         }
         if not request.history:
@@ -110,6 +113,13 @@ class MahjongLeague(PairingSystem):
 
         first = len(request.history) + 1
         new_rounds = [session_round(first + i, s, order) for i, s in enumerate(plan.sessions)]
+        # The published counts cover the whole season as written, by player id: after a
+        # league-reseat the kept sessions still hold the meetings of players who have left
+        # since, which the plan (on the present players' positions) does not see.
+        whole = quality([[t.seats for t in rnd.tables] for rnd in (*request.history, *new_rounds)])
+        meta["sessions_without_repeat"] = whole.clean_prefix
+        meta["repeats"] = whole.repeats
+        meta["max_meetings"] = whole.max_meetings
         present = {p.id for p in order}
         gone = [p for p in self._history_players(request) if p.id not in present]
         everyone = tuple(order) + tuple(gone)
