@@ -59,3 +59,50 @@ def test_existing_output_untouched_on_bad_input(tmp_path: Path, cli) -> None:  #
     bad = write(tmp_path, "name,rating\nAnna,x\n")
     assert cli("roundrobin", str(bad), "--json", "-o", str(out)).code == 2
     assert out.read_text() == "precious"
+
+
+def test_bare_cr_line_ends_read_like_any_other(tmp_path: Path) -> None:
+    """A CSV saved with classic-Mac line ends (CR only) was a csv traceback, exit 1."""
+    path = tmp_path / "mac.csv"
+    path.write_bytes(b"name,rating\rAnna,2000\rBen,1900\r")
+    assert [(p.name, p.rating) for p in read_players(path)] == [("Anna", 2000), ("Ben", 1900)]
+
+
+def test_a_cell_past_the_csv_field_limit_is_named_not_a_traceback(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    path = write(tmp_path, "name,club\nAnna,UVS\nBen," + "x" * 200_000 + "\n")
+    out = tmp_path / "out.json"
+    result = cli("roundrobin", str(path), "--json", "-o", str(out))
+    assert result.code == 2 and "Traceback" not in result.err
+    assert str(path) in result.err and "line 3" in result.err and "longer than" in result.err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("item", "field"),
+    [('{"name": ["Anna"]}', "name"), ('{"name": true}', "name"), ('{"name": "Anna", "club": {"a": 1}}', "club"),
+     ('{"name": "Anna", "federation": ["NED"]}', "federation")],
+)
+def test_json_text_fields_must_be_text(tmp_path: Path, item: str, field: str) -> None:
+    """A JSON list, object or boolean was printed on the pairings as "['Anna']"."""
+    path = write(tmp_path, f'[{item}, {{"name": "Ben"}}]', "p.json")
+    with pytest.raises(InputError) as info:
+        read_players(path)
+    assert info.value.field == field and "must be text" in info.value.message and "player 1" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("args", "text", "expected"),
+    [
+        (["roundrobin"], "name\nAnna\n", "at least 2 players"),
+        (["roundrobin", "--varma"], "name\n" + "".join(f"P{i}\n" for i in range(25)), "covers 2 to 24 players, got 25"),
+        (["meerkamp"], "name\nAnna\nBen\n", "at least 3 players"),
+    ],
+)
+def test_a_field_the_system_cannot_take_names_the_file(tmp_path: Path, cli, args: list[str], text: str,  # type: ignore[no-untyped-def]
+                                                         expected: str) -> None:
+    path = write(tmp_path, text)
+    out = tmp_path / "out.json"
+    result = cli(args[0], str(path), *args[1:], "--json", "-o", str(out))
+    assert result.code == 2 and expected in result.err
+    assert f"{path}, field 'players'" in result.err
+    assert not out.exists()

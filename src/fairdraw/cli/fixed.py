@@ -52,7 +52,11 @@ def meerkamp_command(
         seed=seed,
         options={"group_size": group_size, "double": double, "grouping": grouping.value},
     )
-    emit(get_system("meerkamp").pair(request), json_, csv_, html_, output)
+    from fairdraw.cli.roundrobin import naming_the_file
+
+    with naming_the_file(players):
+        schedule = get_system("meerkamp").pair(request)
+    emit(schedule, json_, csv_, html_, output)
 
 
 def read_players_file(path: Path) -> list[Participant]:
@@ -80,7 +84,8 @@ def heller_command(
     if names is not None:
         field = read_players_file(names)
         if len(field) != players:
-            raise InputError(f"{names} lists {len(field)} players, but N is {players}", source=str(names))
+            raise InputError(f"the file lists {len(field)} players, but N is {players}", source=str(names),
+                             field="names")
     else:
         field = [Participant(id=i, name=f"Player {i}") for i in range(1, players + 1)]
     found = find_schemes(players, rounds, schemes, seed)

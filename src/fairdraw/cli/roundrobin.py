@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
 
 from fairdraw.cli.base import app, console, emit
 from fairdraw.core.check_limits import LIMIT_MINIMUMS
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Schedule
 from fairdraw.core.registry import PairingRequest, get_system
 from fairdraw.formats.players import read_players
 
@@ -30,14 +35,28 @@ def roundrobin_command(
     """A Berger round robin (FIDE C.05 Annex 1); pairing numbers follow the input order unless --varma."""
     field = read_players(players)
     request = PairingRequest(players=tuple(field), options={"double": double, "varma": varma})
-    emit(get_system("berger").pair(request), json_, csv_, html_, output)
+    with naming_the_file(players):
+        schedule = get_system("berger").pair(request)
+    emit(schedule, json_, csv_, html_, output)
+
+
+@contextmanager
+def naming_the_file(path: Path) -> Iterator[None]:
+    """A field the players file cannot serve (too few players, too many for Varma) is a fault of
+    that file: its error names it, as every bad-input message names file, line and field."""
+    try:
+        yield
+    except InputError as exc:
+        if exc.source is None and exc.field == "players":
+            exc.source = str(path)
+        raise
 
 
 # Each limit's range is LIMIT_MINIMUMS (fairdraw.core.check_limits), given to Typer as min=: a
 # value below it is refused with the option's name and the range, exit 2, before anything is read.
 @app.command("check")
 def check_command(
-    schedule: Path | None = typer.Argument(None, help="A schedule JSON file (fairdraw.schedule/1)."),
+    schedule: Path | None = typer.Argument(None, help="A schedule JSON file (fairdraw.schedule/1, or the fairdraw.heller-schemes/1 of heller --schemes K)."),
     no_repeats: bool = typer.Option(False, "--no-repeats", help="No two participants may meet twice."),
     max_meetings: int | None = typer.Option(None, "--max-meetings", min=LIMIT_MINIMUMS["max_meetings"], help="Most times any pair may meet."),
     max_colour_diff: int | None = typer.Option(None, "--max-colour-diff", min=LIMIT_MINIMUMS["max_colour_diff"], help="Limit on |whites − blacks|."),
@@ -55,14 +74,11 @@ def check_command(
 
         raise typer.Exit(dutch_check(dutch, explain=explain))
     if schedule is None:
-        from fairdraw.core.errors import InputError
-
         raise InputError("give a schedule JSON file, or --dutch TRF")
     from fairdraw.cli.check_report import print_report
     from fairdraw.core.checker import CheckRules, check_schedule
-    from fairdraw.formats.schedule_json import load_schedule
 
-    loaded = load_schedule(schedule)
+    documents = load_schedules(schedule)
     rules = CheckRules(
         no_repeats=no_repeats,
         max_meetings=max_meetings,
@@ -73,6 +89,35 @@ def check_command(
         balanced_seats=balanced_seats,
         everyone=everyone,
     )
-    report = check_schedule(loaded, rules)
-    print_report(loaded, report, console)
-    raise typer.Exit(0 if report.ok else 1)
+    ok = True
+    for heading, loaded in documents:
+        if heading is not None:
+            console.print(f"[bold]{heading}[/]")
+        report = check_schedule(loaded, rules)
+        print_report(loaded, report, console)
+        ok = ok and report.ok
+    raise typer.Exit(0 if ok else 1)
+
+
+HELLER_SCHEMES = "fairdraw.heller-schemes/1"
+
+
+def load_schedules(path: Path) -> list[tuple[str | None, Schedule]]:
+    """The schedules of a file: one ``fairdraw.schedule/1`` document, or each scheme of the
+    ``fairdraw.heller-schemes/1`` document that ``heller --schemes K --json`` writes (docs/
+    fixed-systems.md), so every JSON fairdraw writes reads back with ``check``."""
+    from fairdraw.formats.schedule_json import load_schedule, schedule_from_dict
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return [(None, load_schedule(path))]  # it names the fault: file, line and column
+    if isinstance(data, dict) and data.get("format") == HELLER_SCHEMES:
+        schemes = data.get("schemes")
+        if not isinstance(schemes, list) or not schemes:
+            raise InputError("expected a non-empty list of schemes", source=str(path), field="schemes")
+        return [
+            (f"Scheme {k} of {len(schemes)}", schedule_from_dict(doc, source=f"{path}, scheme {k}"))
+            for k, doc in enumerate(schemes, start=1)
+        ]
+    return [(None, schedule_from_dict(data, source=str(path)))]

@@ -47,7 +47,20 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Participant]:
         raise InputError("expected a header row with at least a 'name' column", source=source, line=1)
     header_line = lines[0]
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    # newline=None: universal newlines, so a file saved with bare CR line ends (spreadsheets
+    # on the Mac) reads like any other; the csv module alone stops at the first CR.
+    reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter)
+    try:
+        return _parse_csv_rows(reader, lines, source=source)
+    except csv.Error as exc:
+        # e.g. a cell past the csv module's field limit: a clear message, never a traceback
+        limit = csv.field_size_limit()
+        message = (f"a cell is longer than {limit} characters" if "field limit" in str(exc)
+                   else f"this line cannot be read as CSV ({exc})")
+        raise InputError(message, source=source, line=reader.line_num or 1) from None
+
+
+def _parse_csv_rows(reader: Any, lines: list[str], *, source: str) -> list[Participant]:
     header = [cell.strip().lower() for cell in next(reader)]
     for i, column in enumerate(header):
         if column and column in header[:i]:
@@ -111,9 +124,14 @@ def tidy_text(value: Any, *, field: str, limit: int, where: str = "", source: st
     """A name or club as one printable line: tabs, line breaks and other control characters
     would split a TRF line or a CSV row, so every run of whitespace becomes one space and
     other control characters are refused, as is text longer than ``limit``."""
+    prefix = f"{where}: " if where else ""
+    if isinstance(value, (list, dict, bool)):
+        # a JSON list, object or true/false is no name: str() would print "['Anna']" on the pairings
+        shown = json.dumps(value, ensure_ascii=False)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise InputError(f"{prefix}{field} must be text, got {shown}", source=source, line=line, field=field)
     text = " ".join(str(value).split())
     bad = next((c for c in text if ord(c) < 32 or ord(c) == 127), None)
-    prefix = f"{where}: " if where else ""
     if bad is not None:
         raise InputError(f"{prefix}{field} contains the control character {bad!r}", source=source, line=line,
                          field=field)

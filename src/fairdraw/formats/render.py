@@ -25,21 +25,43 @@ def seat_labels(size: int) -> tuple[str, ...]:
     return tuple(f"Seat {i}" for i in range(1, size + 1))
 
 
-def _label(schedule: Schedule, pid: int) -> str:
-    try:
-        player = schedule.player(pid)
-    except KeyError:
-        return f"#{pid}"
-    return f"{schedule.number_of(pid)}. {player.name}"
+class _Lookup:
+    """Names, pairing numbers and groups by id, built once per rendering: ``Schedule.player``
+    scans the whole field, which made a 1,000-player round robin's CSV take 40 s."""
+
+    def __init__(self, schedule: Schedule) -> None:
+        self.names = {p.id: p.name for p in schedule.players}
+        self.numbers = {p.id: schedule.number_of(p.id) for p in schedule.players}
+        groups: dict[int, set[str]] = {}
+        for rnd in schedule.rounds:
+            for table in rnd.tables:
+                if table.group is not None:
+                    for pid in table.seats:
+                        groups.setdefault(pid, set()).add(table.group)
+        #: the one group a participant plays in (Meerkamp), so a bye names its group too
+        self.groups = {pid: next(iter(found)) for pid, found in groups.items() if len(found) == 1}
+
+    def label(self, pid: int) -> str:
+        if pid not in self.names:
+            return f"#{pid}"
+        return f"{self.numbers[pid]}. {self.names[pid]}"
+
+    def bye_label(self, pid: int, kind: str = "bye") -> str:
+        """A bye's player, with its group in a grouped schedule (pairing numbers restart per
+        group, so "1. Gert" alone does not say where) and its kind unless a plain bye."""
+        notes = [f"group {self.groups[pid]}"] if pid in self.groups else []
+        notes += [kind] if kind != "bye" else []
+        return self.label(pid) + (f" ({', '.join(notes)})" if notes else "")
 
 
-def _table_cells(schedule: Schedule, table: Table) -> list[str]:
-    return [_label(schedule, pid) for pid in table.seats]
+def _table_cells(lookup: _Lookup, table: Table) -> list[str]:
+    return [lookup.label(pid) for pid in table.seats]
 
 
 def render_text(schedule: Schedule) -> str:
     """A plain-text table per round (used by the CLI and the demo)."""
     out = io.StringIO()
+    lookup = _Lookup(schedule)
     title = f"{schedule.system}"
     if schedule.seed is not None:
         title += f" (seed {schedule.seed})"
@@ -51,13 +73,12 @@ def render_text(schedule: Schedule) -> str:
         rows = [["Board" if width == 2 else "Table", *labels]]
         for table in rnd.tables:
             name = str(table.table) if table.group is None else f"{table.group}/{table.table}"
-            rows.append([name, *_table_cells(schedule, table)])
+            rows.append([name, *_table_cells(lookup, table)])
         widths = [max(len(row[i]) if i < len(row) else 0 for row in rows) for i in range(len(rows[0]))]
         for row in rows:
             out.write("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() + "\n")
         for bye in rnd.byes:
-            kind = "" if bye.kind == "bye" else f" ({bye.kind})"
-            out.write(f"  bye: {_label(schedule, bye.id)}{kind}\n")
+            out.write(f"  bye: {lookup.bye_label(bye.id, bye.kind)}\n")
     return out.getvalue()
 
 
@@ -76,16 +97,17 @@ def render_csv(schedule: Schedule) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["round", "group", "table", "seat", "id", "number", "name"])
+    lookup = _Lookup(schedule)
     for rnd in schedule.rounds:
         for table in rnd.tables:
             labels = seat_labels(len(table.seats))
             for seat, pid in zip(labels, table.seats, strict=True):
-                name = schedule.player(pid).name if any(p.id == pid for p in schedule.players) else ""
-                writer.writerow([rnd.round, table.group or "", table.table, seat, pid, schedule.number_of(pid),
-                                 spreadsheet_safe(name)])
+                writer.writerow([rnd.round, table.group or "", table.table, seat, pid,
+                                 lookup.numbers.get(pid, ""), spreadsheet_safe(lookup.names.get(pid, ""))])
         for bye in rnd.byes:
-            writer.writerow([rnd.round, "", "", bye.kind, bye.id, schedule.number_of(bye.id),
-                             spreadsheet_safe(schedule.player(bye.id).name)])
+            # a Meerkamp sit-out keeps its group, so a spreadsheet filtered by group still shows it
+            writer.writerow([rnd.round, lookup.groups.get(bye.id, ""), "", bye.kind, bye.id,
+                             lookup.numbers.get(bye.id, ""), spreadsheet_safe(lookup.names.get(bye.id, ""))])
     return out.getvalue()
 
 
@@ -103,6 +125,7 @@ p.byes { margin: .3rem 0; }
 def render_html(schedule: Schedule, title: str | None = None) -> str:
     """A standalone printable page: one block per round, boards numbered."""
     esc = html.escape
+    lookup = _Lookup(schedule)
     heading = title or f"fairdraw — {schedule.system}"
     parts = [
         "<!doctype html>",
@@ -120,11 +143,11 @@ def render_html(schedule: Schedule, title: str | None = None) -> str:
         parts.append(f"<thead><tr><th>{'Board' if width == 2 else 'Table'}</th>{head}</tr></thead><tbody>")
         for table in rnd.tables:
             name = str(table.table) if table.group is None else f"{table.group} / {table.table}"
-            cells = "".join(f"<td>{esc(c)}</td>" for c in _table_cells(schedule, table))
+            cells = "".join(f"<td>{esc(c)}</td>" for c in _table_cells(lookup, table))
             parts.append(f"<tr><td>{esc(name)}</td>{cells}</tr>")
         parts.append("</tbody></table>")
         if rnd.byes:
-            names = ", ".join(esc(_label(schedule, b.id)) for b in rnd.byes)
+            names = ", ".join(esc(lookup.bye_label(b.id, b.kind)) for b in rnd.byes)
             parts.append(f'<p class="byes">Bye: {names}</p>')
         parts.append("</section>")
     parts.append("</body></html>")

@@ -87,7 +87,7 @@ class Berger(PairingSystem):
     def pair(self, request: PairingRequest) -> Schedule:
         players = list(request.players)
         if len(players) < 2:
-            raise InputError(f"a round robin needs at least 2 players, got {len(players)}")
+            raise InputError(f"a round robin needs at least 2 players, got {len(players)}", field="players")
         if request.options.get("varma"):
             from fairdraw.systems.varma import varma_order
 

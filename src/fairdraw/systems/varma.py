@@ -55,8 +55,11 @@ MAX_PLAYERS = 24
 
 def _check_count(n: int) -> None:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        # FIDE C.05 Annex 2, point 5: the table is given "for 9 to 24 players"; beyond it there
+        # is no FIDE numbering to follow, so fairdraw refuses rather than invent one.
         raise InputError(
-            f"Varma numbering (FIDE C.05 Annex 2) covers {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}",
+            f"Varma numbering (FIDE C.05 Annex 2) covers {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}; "
+            "without --varma the pairing numbers follow the order of the players file",
             field="players",
         )
 
