@@ -17,6 +17,7 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, get_system
 from fairdraw.formats.schedule_json import dump_schedule
+from tests.swiss.test_pair_cli import TRF as PAIR_CLI_TRF
 
 if TYPE_CHECKING:
     from conftest import CliResult
@@ -24,16 +25,7 @@ if TYPE_CHECKING:
 ENGINES = ("dutch", "club-swiss")
 PLAYERS = tuple(Participant(id=i, name=f"P{i}", rating=2200 - 10 * i) for i in range(1, 7))
 
-TRF = (
-    "012 Club\n"
-    "XXR 5\n"
-    "XXC white1\n"
-    "001    1      Alpha                             2200                             1.0    1     4 w 1\n"
-    "001    2      Bravo                             2100                             0.0    2     5 b 0\n"
-    "001    3      Charlie                           2000                             1.0    3  0000 - U\n"
-    "001    4      Delta                             1900                             0.0    4     1 b 0\n"
-    "001    5      Echo                              1800                             1.0    5     2 w 1\n"
-)
+TRF = PAIR_CLI_TRF  # the five-player club file of the pair CLI tests, round 1 played
 
 
 def _pair(engine: str, options: dict[str, Any]) -> Schedule:
