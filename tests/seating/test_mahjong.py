@@ -362,6 +362,15 @@ def test_report_files(tmp_path: Path) -> None:
     data = compute(schedule)
     assert data["repeats"] == schedule.meta["metrics"]["repeats"]
     assert f"repeat meetings: {data['repeats']}" in files[0].read_text()
+    assert "16 players, 6 rounds" in files[0].read_text()
+
+
+def test_report_of_one_round_says_round(tmp_path: Path) -> None:
+    """A one-round schedule (a final seated by ranking) is headed "1 round", not "1 rounds"."""
+    from fairdraw.formats.mahjong_report import write_report
+
+    header = write_report(seat(16, 1), tmp_path)[0].read_text().splitlines()[0]
+    assert header.endswith("16 players, 1 round")
 
 
 @settings(max_examples=8, deadline=None)

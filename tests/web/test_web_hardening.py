@@ -223,6 +223,14 @@ def test_adding_players_says_what_the_organiser_should_know(client: TestClient) 
     assert "in none of its rounds" in post(client, event, "/players", name="Late").text
 
 
+def test_importing_a_list_notes_unread_columns_and_shared_names(client: TestClient) -> None:
+    event = create_event(client, "berger")
+    page = import_players(client, event, "name,fed\nAnn,NED\nBob,GER\nAnn,NED")
+    assert "Imported 3 players." in page
+    assert "&#39;fed&#39; is not read" in page or "'fed' is not read" in page
+    assert "(lines 2 and 4)" in page
+
+
 def test_printed_standings_say_after_which_round(client: TestClient) -> None:
     event = create_event(client, "berger")
     import_players(client, event, field_csv(4))

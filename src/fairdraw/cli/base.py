@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from fairdraw.core.errors import InputError, UnsolvableError
-from fairdraw.core.model import Schedule
+from fairdraw.core.model import Participant, Schedule
 
 app = typer.Typer(
     name="fairdraw",
@@ -39,6 +39,18 @@ def working(message: str) -> AbstractContextManager[object]:
     if err_console.is_terminal:
         return err_console.status(message, spinner="dots")
     return nullcontext()
+
+
+def load_players(path: Path) -> list[Participant]:
+    """The players file at ``path`` (``formats.players``), its notes (an unread column, a name
+    on two rows) shown on stderr as "note:" lines: legal input, so no error, but a secretary
+    should see that "Fed" was not read as the federation before the draw is published."""
+    from fairdraw.formats.players import read_players_noted
+
+    players, notes = read_players_noted(path)
+    for note in notes:
+        err_console.print(f"note: {path}: {note}", highlight=False, markup=False, soft_wrap=True)
+    return players
 
 
 class OutputFormat(str, Enum):

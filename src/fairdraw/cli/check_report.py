@@ -8,14 +8,15 @@ from rich.table import Table as RichTable
 
 from fairdraw.core.checker import CheckReport
 from fairdraw.core.model import Schedule
+from fairdraw.formats.wording import counted
 
 
 def print_report(schedule: Schedule, report: CheckReport, console: Console) -> None:
     """The per-participant recount and the verdict."""
     names = {p.id: p.name for p in schedule.players}
     console.print(
-        f"{len(schedule.rounds)} rounds, {len(schedule.players)} participants, "
-        f"{len(report.meetings)} distinct pairs met, {report.repeat_count} repeat meetings"
+        f"{counted(len(schedule.rounds), 'round')}, {counted(len(schedule.players), 'participant')}, "
+        f"{counted(len(report.meetings), 'distinct pair')} met, {counted(report.repeat_count, 'repeat meeting')}"
     )
     table = RichTable(title="Per participant")
     table.add_column("id", justify="right")

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, emit, pick_format, write_output
+from fairdraw.cli.base import OutputFormat, app, emit, load_players, pick_format, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.core.registry import PairingRequest, get_system
+from fairdraw.formats.wording import counted
 
 JSON_OPT = typer.Option(False, "--json", help="Write the schedule JSON (docs/formats.md).")
 CSV_OPT = typer.Option(False, "--csv", help="Write one CSV row per seat.")
@@ -46,7 +47,7 @@ def meerkamp_command(
 ) -> None:
     """Meerkamp (seed 002): groups, each a Berger round robin; odd groups sit out once each."""
     pick_format(json_, csv_, html_)  # refuse conflicting flags before any work
-    field = read_players_file(players)
+    field = load_players(players)
     request = PairingRequest(
         players=tuple(field),
         seed=seed,
@@ -57,12 +58,6 @@ def meerkamp_command(
     with naming_the_file(players):
         schedule = get_system("meerkamp").pair(request)
     emit(schedule, json_, csv_, html_, output)
-
-
-def read_players_file(path: Path) -> list[Participant]:
-    from fairdraw.formats.players import read_players
-
-    return read_players(path)
 
 
 @app.command("heller")
@@ -82,7 +77,7 @@ def heller_command(
 
     fmt = pick_format(json_, csv_, html_)
     if names is not None:
-        field = read_players_file(names)
+        field = load_players(names)
         if len(field) != players:
             raise InputError(f"the file lists {len(field)} players, but N is {players}", source=str(names),
                              field="names")
@@ -113,7 +108,8 @@ def _headline(schedule: Schedule, total: int) -> str:
     cost = meta["colour_cost"]
     bye = f"; a bye counts as {meta['bye_counts_as']}" if meta["bye_counts_as"] else ""
     return (
-        f"Heller scheme {meta['scheme']} of {total}: {len(schedule.players)} players, {len(schedule.rounds)} rounds; "
+        f"Heller scheme {meta['scheme']} of {total}: {counted(len(schedule.players), 'player')}, "
+        f"{counted(len(schedule.rounds), 'round')}; "
         f"spread {meta['spread']} ({meta['optimality']}); colours: {cost['repeats']} repeats, "
         f"{cost['excess_imbalance']} avoidable imbalances{bye}"
     )

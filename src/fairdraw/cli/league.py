@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, pick_format, player_ids, working, write_output
+from fairdraw.cli.base import OutputFormat, app, load_players, pick_format, player_ids, working, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 
@@ -47,13 +47,13 @@ def league_command(
 ) -> None:
     """Plan a mahjong league season: groups of 4 and 5 each session, fewest repeat groupings."""
     from fairdraw.core.registry import PairingRequest, get_system
-    from fairdraw.formats.players import numbered_players, read_players
+    from fairdraw.formats.players import numbered_players
     from fairdraw.systems.league.partition import check_limits
 
     fmt = pick_format(json_, csv_, html_)
     field: list[Participant]
     if names is not None:
-        field = read_players(names)
+        field = load_players(names)
         if players is not None and players != len(field):
             raise InputError(
                 f"--players {players} but the file lists {len(field)} players", source=str(names), field="players"

@@ -10,9 +10,10 @@ from typing import Annotated
 
 import typer
 
-from fairdraw.cli.base import app, emit, err_console, player_ids, working
+from fairdraw.cli.base import app, emit, err_console, load_players, player_ids, working
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
+from fairdraw.formats.wording import counted
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Write the schedule JSON (fairdraw.schedule/1).")]
 CsvOpt = Annotated[bool, typer.Option("--csv", help="Write CSV, one row per seat.")]
@@ -60,9 +61,9 @@ def seat_command(
     """Seat a mahjong tournament: no repeat meetings while mathematics allows, balanced winds,
     a draw anyone can reproduce from the seed."""
     from fairdraw.core.registry import PairingRequest, get_system
-    from fairdraw.formats.players import numbered_players, read_players
+    from fairdraw.formats.players import numbered_players
 
-    field = read_players(names) if names is not None else None
+    field = load_players(names) if names is not None else None
     if field is not None and players is not None and players != len(field):
         raise InputError(f"--players {players} but {names} lists {len(field)} players", source=str(names), field="players")
     if field is None and players is None:
@@ -76,7 +77,7 @@ def seat_command(
         seed=seed,
         options={"table_size": table_size, "separate": separate, "byes": byes, "ranked_last": ranked_last},
     )
-    with working(f"seating {len(plist)} players over {rounds} rounds"):
+    with working(f"seating {len(plist)} players over {counted(rounds, 'round')}"):
         schedule = get_system("mahjong").pair(request)
     _finish(schedule, json_, csv_, html_, output, report)
 

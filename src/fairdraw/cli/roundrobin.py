@@ -9,12 +9,11 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import app, console, emit
+from fairdraw.cli.base import app, console, emit, load_players
 from fairdraw.core.check_limits import LIMIT_MINIMUMS
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
 from fairdraw.core.registry import PairingRequest, get_system
-from fairdraw.formats.players import read_players
 
 JSON_OPT = typer.Option(False, "--json", help="Write the schedule JSON (docs/formats.md).")
 CSV_OPT = typer.Option(False, "--csv", help="Write one CSV row per seat.")
@@ -33,7 +32,7 @@ def roundrobin_command(
     output: Path | None = OUT_OPT,
 ) -> None:
     """A Berger round robin (FIDE C.05 Annex 1); pairing numbers follow the input order unless --varma."""
-    field = read_players(players)
+    field = load_players(players)
     request = PairingRequest(players=tuple(field), options={"double": double, "varma": varma})
     with naming_the_file(players):
         schedule = get_system("berger").pair(request)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fairdraw.core.model import Schedule
+from fairdraw.formats.wording import counted
 
 
 def compute(schedule: Schedule) -> dict[str, Any]:
@@ -79,7 +80,7 @@ def write_report(schedule: Schedule, folder: Path) -> list[Path]:
     _heatmap(data["meet"], "Pair meetings (player x player)", labels, labels, meet_svg)
     _heatmap(data["winds"], "Seats (winds) per player", seats, labels, wind_svg)
     lines = [
-        f"# Seating report: {schedule.system}, {len(schedule.players)} players, {len(schedule.rounds)} rounds",
+        f"# Seating report: {schedule.system}, {counted(len(schedule.players), 'player')}, {counted(len(schedule.rounds), 'round')}",
         "",
         f"- seed: `{schedule.seed}`",
         f"- design: {schedule.meta.get('design', {}).get('source', 'n/a')}",

@@ -5,7 +5,10 @@ CSV: a header row; column ``name`` is required, ``id``, ``rating``, ``federation
 accepted); comma or semicolon as separator. JSON: a list of objects with the same keys,
 or ``{"players": [...]}`` (so a schedule JSON also serves as a player list).
 
-Every problem raises ``InputError`` naming the file, the line and the field.
+Every problem raises ``InputError`` naming the file, the line and the field. What is legal but
+likely a slip (a column fairdraw does not read, such as "fed" for "federation"; one name on two
+rows) is not an error: ``read_players_noted`` returns it as notes for the caller to show, because
+a club's list often carries extra columns (e-mail, phone) and two members can share a name.
 """
 
 from __future__ import annotations
@@ -21,11 +24,20 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant
 
 KNOWN_COLUMNS = ("id", "name", "rating", "federation", "club")
+#: what fairdraw itself writes beside a player and recomputes on reading (a schedule JSON's draw
+#: number), so reading it back is no slip worth a note
+WRITTEN_BY_FAIRDRAW = ("number",)
 
 
 def read_players(path: str | Path) -> list[Participant]:
     """Read players from a ``.json`` file or a CSV file (anything else)."""
+    return read_players_noted(path)[0]
+
+
+def read_players_noted(path: str | Path) -> tuple[list[Participant], list[str]]:
+    """``read_players`` and its notes: what was read but may not be what was meant."""
     path = Path(path)
+    notes: list[str] = []
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -36,12 +48,13 @@ def read_players(path: str | Path) -> list[Participant]:
         line = raw[: exc.start].count(b"\n") + 1
         raise InputError("the file is not UTF-8 text", source=str(path), line=line) from None
     if path.suffix.lower() == ".json":
-        return parse_players_json(text, source=str(path))
-    return parse_players_csv(text, source=str(path))
+        return parse_players_json(text, source=str(path), notes=notes), notes
+    return parse_players_csv(text, source=str(path), notes=notes), notes
 
 
-def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Participant]:
-    """Parse CSV text with a header row into participants."""
+def parse_players_csv(text: str, *, source: str = "<csv>", notes: list[str] | None = None) -> list[Participant]:
+    """Parse CSV text with a header row into participants (``notes``, if given, gets the slips
+    of ``unread_columns_note`` and ``shared_names_note``)."""
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise InputError("expected a header row with at least a 'name' column", source=source, line=1)
@@ -51,7 +64,7 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Participant]:
     # on the Mac) reads like any other; the csv module alone stops at the first CR.
     reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter)
     try:
-        return _parse_csv_rows(reader, lines, source=source)
+        return _parse_csv_rows(reader, lines, source=source, notes=notes)
     except csv.Error as exc:
         # e.g. a cell past the csv module's field limit: a clear message, never a traceback
         limit = csv.field_size_limit()
@@ -60,8 +73,9 @@ def parse_players_csv(text: str, *, source: str = "<csv>") -> list[Participant]:
         raise InputError(message, source=source, line=reader.line_num or 1) from None
 
 
-def _parse_csv_rows(reader: Any, lines: list[str], *, source: str) -> list[Participant]:
+def _parse_csv_rows(reader: Any, lines: list[str], *, source: str, notes: list[str] | None) -> list[Participant]:
     header = [cell.strip().lower() for cell in next(reader)]
+    _note(notes, unread_columns_note(header, "columns"))
     for i, column in enumerate(header):
         if column and column in header[:i]:
             raise InputError(f"the header names the column {column!r} twice", source=source, line=1, field=column)
@@ -89,11 +103,12 @@ def _parse_csv_rows(reader: Any, lines: list[str], *, source: str) -> list[Parti
             # a quoted cell that runs over line ends up to the end of the file: a quote left open
             raise InputError("a quote opened here is never closed", source=source, line=row_start)
         rows.append((line, record))
-    return _build(rows, source=source)
+    return _build(rows, source=source, notes=notes)
 
 
-def parse_players_json(text: str, *, source: str = "<json>") -> list[Participant]:
-    """Parse a JSON list of player objects (or an object with a ``players`` list)."""
+def parse_players_json(text: str, *, source: str = "<json>", notes: list[str] | None = None) -> list[Participant]:
+    """Parse a JSON list of player objects (or an object with a ``players`` list); ``notes`` as
+    for CSV."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -107,7 +122,37 @@ def parse_players_json(text: str, *, source: str = "<json>") -> list[Participant
         if not isinstance(item, dict):
             raise InputError(f"player {index} is not an object", source=source, field=f"players[{index - 1}]")
         rows.append((index, {k: "" if v is None else v for k, v in item.items()}))
-    return _build(rows, source=source, json_mode=True)
+    _note(notes, unread_columns_note((key for _, record in rows for key in record), "keys"))
+    return _build(rows, source=source, json_mode=True, notes=notes)
+
+
+def unread_columns_note(columns: Iterable[str], kind: str) -> str | None:
+    """The columns (or JSON keys) fairdraw does not read, named once each in file order; None if
+    every one is read. Why: "fed" or "elo" instead of "federation" or "rating" would otherwise
+    drop the data without a word (and --separate would keep nobody apart)."""
+    unread = list(dict.fromkeys(c for c in columns if c and c not in KNOWN_COLUMNS + WRITTEN_BY_FAIRDRAW))
+    if not unread:
+        return None
+    names = ", ".join(repr(c) for c in unread)
+    return f"{names} {'is' if len(unread) == 1 else 'are'} not read (fairdraw reads the {kind} {', '.join(KNOWN_COLUMNS)})"
+
+
+def shared_names_note(rows_of_name: dict[str, tuple[str, list[str]]], rows: str) -> str | None:
+    """The names that more than one row carries, letter case aside (``rows_of_name``: folded name
+    -> the name as first written and the numbers of its ``rows``, "lines" or "players"), or None."""
+    shared = [f"{name!r} ({rows} {_listed(where)})" for name, where in rows_of_name.values() if len(where) > 1]
+    if not shared:
+        return None
+    return f"the same name on more than one row, two entries of one player? {'; '.join(shared)}"
+
+
+def _listed(numbers: list[str]) -> str:
+    return ", ".join(numbers[:-1]) + " and " + numbers[-1]
+
+
+def _note(notes: list[str] | None, note: str | None) -> None:
+    if notes is not None and note is not None:
+        notes.append(note)
 
 
 #: limits that keep a stored player printable and storable: TRF16 has 4 digits for a start
@@ -165,9 +210,11 @@ def _whole_number(value: Any, *, source: str, line: int, field: str, where: str)
         ) from None
 
 
-def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode: bool = False) -> list[Participant]:
+def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode: bool = False,
+           notes: list[str] | None = None) -> list[Participant]:
     players: list[Participant] = []
     seen: dict[int, int] = {}
+    rows_of_name: dict[str, tuple[str, list[str]]] = {}
     for position, (line, record) in enumerate(rows, start=1):
         where = f"player {line}" if json_mode else "row"
         loc_line = None if json_mode else line
@@ -198,8 +245,10 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
         club = tidy_text(record.get("club", ""), field="club", limit=MAX_CLUB, where=where, source=source,
                          line=loc_line) or None
         players.append(Participant(id=pid, name=name, rating=rating, federation=federation, club=club))
+        rows_of_name.setdefault(name.casefold(), (name, []))[1].append(str(line))
     if not players:
         raise InputError("no players found", source=source)
+    _note(notes, shared_names_note(rows_of_name, "players" if json_mode else "lines"))
     return players
 
 

@@ -405,13 +405,15 @@ def _routes(app: FastAPI, state: WebState) -> None:
                 return _redirect(state, request, f"/events/{event_id}#players", f"{filename}: the file is not UTF-8 text")
 
         def work() -> str:
-            players = workflow.parse_player_text(text, filename=filename)
+            file_notes: list[str] = []
+            players = workflow.parse_player_text(text, filename=filename, notes=file_notes)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 already = {p.name.casefold() for p in event.participants}
                 added = repo.add_participants(db, event, players)
                 count = f"{len(added)} player{'s' if len(added) != 1 else ''}"
-                return f"Imported {count}." + _arrival_notes(event, added, already)
+                read = "".join(f" Note: {filename}: {note}." for note in file_notes)
+                return f"Imported {count}." + read + _arrival_notes(event, added, already)
 
         return await _act(request, event_id, work, anchor="players")
 

@@ -177,16 +177,17 @@ def format_options(options: dict[str, Any]) -> str:
 # --- players in ----------------------------------------------------------------------
 
 
-def parse_player_text(text: str, *, filename: str = "pasted text") -> list[Participant]:
-    """Players from pasted or uploaded CSV, JSON or TRF16 text."""
+def parse_player_text(text: str, *, filename: str = "pasted text", notes: list[str] | None = None) -> list[Participant]:
+    """Players from pasted or uploaded CSV, JSON or TRF16 text; ``notes`` (if given) gets what the
+    CSV or JSON reader found legal but likely a slip (``formats.players``)."""
     stripped = text.lstrip("\ufeff").strip()
     if not stripped:
         raise InputError("nothing to import", source=filename)
     if stripped.startswith(("[", "{")):
-        return parse_players_json(stripped, source=filename)
+        return parse_players_json(stripped, source=filename, notes=notes)
     if re.match(r"^(012|001|XX.) ", stripped) or "\n001 " in stripped:
         return _players_from_trf(stripped, filename)
-    return parse_players_csv(stripped, source=filename)
+    return parse_players_csv(stripped, source=filename, notes=notes)
 
 
 def _players_from_trf(text: str, filename: str) -> list[Participant]:
