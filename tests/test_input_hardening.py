@@ -75,6 +75,24 @@ def test_schedule_json_refuses_guessed_numbers_and_unknown_bye_kinds(tmp_path: P
     assert info.value.field == "rounds.0.bye_kinds.1"
 
 
+def test_schedule_json_errors_quote_no_more_than_the_bad_value(tmp_path: Path) -> None:
+    """A missing field names the field and quotes nothing (the "input" of that error is the whole
+    enclosing object, for a missing 'rounds' the whole document); a bad value is quoted, cut short."""
+    def no_rounds(d: dict) -> None:  # type: ignore[type-arg]
+        del d["rounds"]
+
+    def long_id(d: dict) -> None:  # type: ignore[type-arg]
+        d["players"][1]["id"] = "abc" * 200
+
+    with pytest.raises(InputError) as info:
+        load_schedule(_json(tmp_path, no_rounds))
+    assert info.value.field == "rounds" and str(info.value).endswith("Field required")
+    with pytest.raises(InputError) as info:
+        load_schedule(_json(tmp_path, long_id))
+    assert info.value.field == "players.1.id" and "(got 'abcabc" in str(info.value)
+    assert len(str(info.value).split("(got ", 1)[1]) <= 81  # the quote, cut to 80 characters, and ")"
+
+
 @pytest.mark.parametrize("text", ["", "hello world\n", "name\nA\nB\n"])
 def test_a_file_without_player_lines_is_no_trf(tmp_path: Path, text: str) -> None:
     path = tmp_path / "x.trf"

@@ -124,6 +124,22 @@ def dump_schedule(schedule: Schedule) -> str:
     return json.dumps(schedule_to_dict(schedule), indent=2, ensure_ascii=False) + "\n"
 
 
+#: the longest quote of a bad value in an error message; a schedule runs to megabytes
+QUOTED_VALUE_LIMIT = 80
+
+
+def validation_message(error: Any) -> str:
+    """One pydantic error as a line a person reads: the message, and the bad value quoted
+    (cut to ``QUOTED_VALUE_LIMIT`` characters) unless the field is missing, where the value
+    is the enclosing object, possibly the whole document."""
+    if error["type"] == "missing":
+        return str(error["msg"])
+    shown = repr(error.get("input"))
+    if len(shown) > QUOTED_VALUE_LIMIT:
+        shown = shown[: QUOTED_VALUE_LIMIT - 1] + "…"
+    return f"{error['msg']} (got {shown})"
+
+
 def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
     """Validate and convert a parsed JSON document; InputError names the bad field."""
     try:
@@ -131,7 +147,7 @@ def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
     except ValidationError as exc:
         first = exc.errors()[0]
         path = ".".join(str(part) for part in first["loc"])
-        raise InputError(f"{first['msg']} (got {first.get('input')!r})", source=source, field=path) from None
+        raise InputError(validation_message(first), source=source, field=path) from None
     if doc.format != FORMAT_ID:
         raise InputError(f"expected format {FORMAT_ID!r}, got {doc.format!r}", source=source, field="format")
     players = tuple(
