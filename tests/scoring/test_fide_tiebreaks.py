@@ -95,6 +95,14 @@ def test_wins_black_games_progressive() -> None:
     assert v[1]["PS"] == 8 and v[5]["PS"] == 8 and v[4]["PS"] == F(11, 2)
 
 
+def test_black_wins_and_games_elected() -> None:
+    v = _tb(["BWG", "GE"])
+    assert [v[p]["BWG"] for p in range(1, 7)] == [1, 0, 0, 0, 2, 0]  # 1 won R3 with black; 5 R2 and R4
+    # GE: rounds less the voluntary unplayed ones; 2's PAB and 5's forfeit win count, 3's half-point
+    # bye and 6's forfeit loss, zero-point bye and absence do not
+    assert [v[p]["GE"] for p in range(1, 7)] == [4, 4, 3, 4, 4, 1]
+
+
 def test_cut_one_orders_the_leaders() -> None:
     st = compute_standings(SWISS, "standard", ["BH:C1"])
     assert [r.id for r in st.rows[:2]] == [5, 1]  # both 3 points; BH:C1 8 against 7.5

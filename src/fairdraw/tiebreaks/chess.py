@@ -275,6 +275,40 @@ class BlackGames(TieBreak):
 
 
 @register_tiebreak
+class BlackWins(TieBreak):
+    """C.07 (2023) section 7, BWG: games won with black over the board (a forfeit win is no game)."""
+
+    code: ClassVar[str] = "BWG"
+    description: ClassVar[str] = "Number of games won with black over the board"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        return {
+            pid: Fraction(sum(1 for e in ctx.entries[pid] if e.played and e.colour == "b" and e.outcome == "W"))
+            for pid in players
+        }
+
+
+@register_tiebreak
+class GamesElected(TieBreak):
+    """C.07 (2023) section 7, GE: the rounds the participant elected to play, i.e. every round
+    but the voluntary unplayed ones (art. 16.2: half- and zero-point byes, forfeit losses,
+    absences). Counted as FIDE's Technical Commission's tie-break server counts it: a game over
+    the board, or an unplayed round that gave a win's points (a forfeit win, and a
+    pairing-allocated or full-point bye when the scoring gives it a win's points)."""
+
+    code: ClassVar[str] = "GE"
+    description: ClassVar[str] = "Games elected to play: rounds less voluntary unplayed ones (byes asked for, forfeit losses)"
+
+    def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        out = {}
+        for pid in players:
+            points = ctx.round_points.get(pid, {})
+            out[pid] = Fraction(sum(1 for e in ctx.entries[pid]
+                                    if e.played or (ctx.win > 0 and points.get(e.round) == ctx.win)))
+        return out
+
+
+@register_tiebreak
 class ProgressiveScore(TieBreak):
     """C.07 (2023) art. 7.5 PS: the sum of the running scores after each round; PS:C1 cuts
     the first round's running score (a cut modifier, section 14)."""
