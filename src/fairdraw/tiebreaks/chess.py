@@ -330,7 +330,7 @@ class ProgressiveScore(TieBreak):
         return out
 
 
-def _rated_games(ctx: TieBreakContext, pid: int) -> list[tuple[int, ChessEntry]]:
+def rated_games(ctx: TieBreakContext, pid: int) -> list[tuple[int, ChessEntry]]:
     ratings = {p.id: p.rating for p in ctx.schedule.players}
     games = []
     for e in ctx.entries[pid]:
@@ -341,7 +341,7 @@ def _rated_games(ctx: TieBreakContext, pid: int) -> list[tuple[int, ChessEntry]]
     return games
 
 
-def _round_half_up(value: Fraction) -> int:
+def round_half_up(value: Fraction) -> int:
     return int((value * 2 + 1) // 2)
 
 
@@ -356,8 +356,8 @@ class AverageRatingOfOpponents(TieBreak):
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         out = {}
         for pid in players:
-            ratings = [r for r, _ in _rated_games(ctx, pid)]
-            out[pid] = Fraction(_round_half_up(Fraction(sum(ratings), len(ratings)))) if ratings else Fraction(0)
+            ratings = [r for r, _ in rated_games(ctx, pid)]
+            out[pid] = Fraction(round_half_up(Fraction(sum(ratings), len(ratings)))) if ratings else Fraction(0)
         return out
 
 
@@ -421,7 +421,7 @@ _DP = (
 
 def rating_difference(p: Fraction) -> int:
     """dp for a score fraction p (rounded to hundredths, as the table is read)."""
-    hundredths = _round_half_up(p * 100)
+    hundredths = round_half_up(p * 100)
     if hundredths >= 50:
         return _DP[hundredths - 50]
     return -_DP[50 - hundredths]
@@ -439,11 +439,11 @@ class PerformanceRating(TieBreak):
         value = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}
         out = {}
         for pid in players:
-            games = _rated_games(ctx, pid)
+            games = rated_games(ctx, pid)
             if not games:
                 out[pid] = Fraction(0)
                 continue
-            aro = _round_half_up(Fraction(sum(r for r, _ in games), len(games)))
+            aro = round_half_up(Fraction(sum(r for r, _ in games), len(games)))
             p = sum((value[e.outcome] for _, e in games), Fraction(0)) / len(games)
             out[pid] = Fraction(aro + rating_difference(p))
         return out

@@ -1,0 +1,64 @@
+"""PTP, APRO, APPO and AOB (FIDE C.07 2023 sections 8 and 10), worked by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from fairdraw.scoring.standings import compute_standings
+from fairdraw.tiebreaks.opponent_averages import expected_score, perfect_performance
+from tests.scoring.test_fide_tiebreaks import RR, SWISS
+
+
+@pytest.mark.parametrize(
+    ("rating", "opponent", "pd"),
+    [
+        (2000, 2000, F(50, 100)), (2003, 2000, F(50, 100)), (2004, 2000, F(51, 100)), (1996, 2000, F(49, 100)),
+        # FIDE B.02 table 8.1.2 reads 392-411 as 0.92 and 412-432 as 0.93 (the Technical
+        # Commission's tie-break server has 0.93 from 411, and 0.99 at 610 alone: typos there)
+        (2411, 2000, F(92, 100)), (2412, 2000, F(93, 100)), (2000, 2412, F(7, 100)),
+        (2610, 2000, F(98, 100)), (2620, 2000, F(99, 100)), (2735, 2000, F(99, 100)), (2736, 2000, 1),
+        (3000, 2000, 1), (1000, 2000, 0),  # beyond 800 reads as 800
+    ],
+)
+def test_expected_score_reads_the_fide_table(rating: int, opponent: int, pd: F) -> None:
+    assert expected_score(rating, opponent) == pd
+
+
+def test_perfect_performance_limits() -> None:
+    assert perfect_performance(F(0), [2000, 2100]) == 1200  # zero: the lowest opponent less 800
+    assert perfect_performance(F(1, 2), [2000]) == 1997  # 0.50 holds down to a difference of 3
+    assert perfect_performance(F(1), [2000]) == 2736  # a win needs PD 1.00: a difference of 736
+    assert perfect_performance(F(3, 2), [2000, 2000]) == 2189  # 0.75 each: a difference of 189
+    assert perfect_performance(F(1), []) == 0
+
+
+def _values(codes: list[str], schedule=RR) -> dict[int, dict[str, F]]:  # type: ignore[no-untyped-def]
+    return {r.id: r.tiebreaks for r in compute_standings(schedule, "standard", codes).rows}
+
+
+def test_ptp_of_a_round_robin_player() -> None:
+    # A (2000) scored 1.5 against 1800, 1900, 2100. At 1930: 0.68 + 0.54 + 0.28 = 1.50;
+    # at 1929: 0.67 + 0.54 + 0.27 = 1.48. So 1930, below A's TPR of 1933.
+    v = _values(["PTP", "TPR"])
+    assert v[1]["PTP"] == 1930 and v[1]["TPR"] == 1933
+
+
+def test_apro_averages_the_opponents_tpr() -> None:
+    # TPR: A 1933, B 2000 (ARO 2000, 50 %), C 1967 + 125 = 2092, D 1900 - 125 = 1775.
+    v = _values(["APRO", "APPO", "PTP"])
+    assert v[1]["APRO"] == 1956  # (2000 + 2092 + 1775) / 3 = 1955.67
+    assert v[3]["APRO"] == 1903  # (1775 + 1933 + 2000) / 3 = 1902.67
+    ptp = {pid: v[pid]["PTP"] for pid in v}
+    assert v[1]["APPO"] == round((ptp[2] + ptp[3] + ptp[4]) / 3)  # the opponents' PTP, averaged
+
+
+def test_aob_averages_the_opponents_buchholz_met_over_the_board() -> None:
+    # BH (test_fide_tiebreaks): 1 8.5, 2 9, 3 8, 4 9.5, 5 9, 6 2.5. Byes and forfeits bring no opponent.
+    v = _values(["AOB"], SWISS)
+    assert v[1]["AOB"] == F(888, 100)  # 2, 4, 5, 3: 35.5 / 4 = 8.875, half up
+    assert v[4]["AOB"] == F(863, 100)  # 3, 1, 2, 5: 34.5 / 4 = 8.625
+    assert v[3]["AOB"] == F(683, 100)  # 4, 6, 1: 20.5 / 3 = 6.833 (the half-point bye left out)
+    assert v[2]["AOB"] == 9 and v[5]["AOB"] == 9  # 2: 1, 5, 4 (not the PAB); 5: 2, 1, 4 (not the forfeit)
+    assert v[6]["AOB"] == 8  # only 3 met over the board
