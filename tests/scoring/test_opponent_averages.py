@@ -1,4 +1,4 @@
-"""PTP, APRO, APPO and AOB (FIDE C.07 2023 sections 8 and 10), worked by hand."""
+"""PTP, APRO, APPO, AOB and FB (FIDE C.07 2023 sections 8 and 10), worked by hand."""
 
 from __future__ import annotations
 
@@ -62,3 +62,47 @@ def test_aob_averages_the_opponents_buchholz_met_over_the_board() -> None:
     assert v[3]["AOB"] == F(683, 100)  # 4, 6, 1: 20.5 / 3 = 6.833 (the half-point bye left out)
     assert v[2]["AOB"] == 9 and v[5]["AOB"] == 9  # 2: 1, 5, 4 (not the PAB); 5: 2, 1, 4 (not the forfeit)
     assert v[6]["AOB"] == 8  # only 3 met over the board
+
+
+def test_fore_buchholz_draws_every_final_pairing() -> None:
+    # Final round of SWISS: 1-3 drawn already, 4-5 0-1 read as a draw; 2's PAB and 6's absence keep
+    # their points. FB scores: 1 3, 2 1, 3 2.5, 4 2.5, 5 2.5, 6 0 (adjusted 0.5 as an opponent).
+    fb = {pid: v["FB"] for pid, v in _values(["FB", "BH"], SWISS).items()}
+    assert fb == {1: F(17, 2),  # 2 (1) + 4 (2.5) + 5 (2.5) + 3 (2.5)
+                  2: 9,  # 1 (3) + 5 (2.5) + 4 (2.5) + the PAB's dummy (own 1)
+                  3: F(17, 2),  # 4 (2.5) + the half-point bye's dummy (own 2.5) + 6 (0.5) + 1 (3); BH was 8
+                  4: 9, 5: 9, 6: F(5, 2)}
+
+
+def test_fore_buchholz_reads_a_final_forfeit_as_a_drawn_game() -> None:
+    from tests.scoring.helpers import chess_schedule
+
+    # R1: 1 beats 2, 4 beats 3; R2: 1 wins 3 by forfeit, 2-4 1-0. FB: R2 drawn, so 1 1.5, 2 0.5,
+    # 3 0.5, 4 1.5, and 1's forfeit is a game against 3 (0.5), not a dummy worth 1's own 1.5.
+    event = chess_schedule(4, [([(1, 2, "1-0"), (4, 3, "1-0")], {}), ([(1, 3, "+/-"), (2, 4, "1-0")], {})])
+    fb = {pid: v["FB"] for pid, v in _values(["FB", "FB:C1"], event).items()}
+    assert fb == {1: 1, 2: 3, 3: 3, 4: 1}  # 1: 2 + 3; 2: 1 + 4; 3: 4 + 1; 4: 3 + 2
+
+
+def test_rating_cuts_remove_the_lowest_and_highest_opponent() -> None:
+    # A (2000) met B 1800 (won), C 1900 (lost), D 2100 (drew).
+    v = _values(["ARO:C1", "ARO:M1", "TPR:C1", "PTP:C1"])[1]
+    assert v["ARO:C1"] == 2000  # (1900 + 2100) / 2
+    assert v["ARO:M1"] == 1900
+    assert v["TPR:C1"] == 2000 - 193  # 0.5 of 2 left: 25 %, dp -193
+    # PTP over C (1900) and D (2100) with 0.5: at 1794, differences 106 and 306 give
+    # 0.36 + 0.14 = 0.50; at 1793, 107 and 307 give 0.35 + 0.14 = 0.49
+    assert v["PTP:C1"] == 1794
+
+
+def test_a_cut_is_spent_on_an_unrated_opponent_first() -> None:
+    from tests.scoring.helpers import chess_schedule
+
+    # 1 meets 2 (1800), 3 (unrated) and 4 (2200): ARO 2000 over the two rated; the cut removes
+    # the unrated opponent, not 2, so ARO:C1 stays 2000.
+    event = chess_schedule(
+        4, [([(1, 2, "1-0"), (3, 4, "0-1")], {}), ([(1, 3, "1-0"), (2, 4, "0-1")], {}), ([(1, 4, "0-1"), (2, 3, "1-0")], {})],
+        ratings={1: 2000, 2: 1800, 4: 2200},
+    )
+    v = _values(["ARO", "ARO:C1", "ARO:C2"], event)[1]
+    assert v["ARO"] == 2000 and v["ARO:C1"] == 2000 and v["ARO:C2"] == 2200

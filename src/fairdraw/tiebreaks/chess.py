@@ -341,6 +341,27 @@ def rated_games(ctx: TieBreakContext, pid: int) -> list[tuple[int, ChessEntry]]:
     return games
 
 
+def kept_rated_games(ctx: TieBreakContext, pid: int, spec: TieBreakSpec) -> list[tuple[int, ChessEntry]]:
+    """``rated_games`` less the cut (C.07 2023 section 14: ``:C1`` the lowest-rated opponent,
+    ``:M1`` also the highest). An opponent met over the board without a rating is already out
+    of the average, so while one is left a cut (low or high) is spent on it instead of on a
+    rated game: a cut removes one opponent, not one rated opponent (as FIDE's Technical
+    Commission's tie-break server reads it)."""
+    games = sorted(rated_games(ctx, pid), key=lambda game: game[0])
+    unrated = sum(1 for e in ctx.entries[pid] if e.played and e.opponent is not None) - len(games)
+    for _ in range(spec.cut_low):
+        if unrated > 0:
+            unrated -= 1
+        elif games:
+            games.pop(0)
+    for _ in range(spec.cut_high):
+        if unrated > 0:
+            unrated -= 1
+        elif games:
+            games.pop()
+    return games
+
+
 def round_half_up(value: Fraction) -> int:
     return int((value * 2 + 1) // 2)
 
@@ -351,12 +372,14 @@ class AverageRatingOfOpponents(TieBreak):
     (unrated opponents left out), rounded to the nearest whole number."""
 
     code: ClassVar[str] = "ARO"
-    description: ClassVar[str] = "Average rating of the opponents played"
+    description: ClassVar[str] = "Average rating of the opponents played (ARO:C1 cuts the lowest, ARO:M1 also the highest)"
+    accepts_cuts: ClassVar[bool] = True
+    accepts_median: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         out = {}
         for pid in players:
-            ratings = [r for r, _ in rated_games(ctx, pid)]
+            ratings = [r for r, _ in kept_rated_games(ctx, pid, spec)]
             out[pid] = Fraction(round_half_up(Fraction(sum(ratings), len(ratings)))) if ratings else Fraction(0)
         return out
 
@@ -433,13 +456,15 @@ class PerformanceRating(TieBreak):
     scored in those games (FIDE's conversion table)."""
 
     code: ClassVar[str] = "TPR"
-    description: ClassVar[str] = "Tournament performance rating: ARO + dp(percentage scored)"
+    description: ClassVar[str] = "Tournament performance rating: ARO + dp(percentage scored); TPR:C1 cuts as ARO:C1"
+    accepts_cuts: ClassVar[bool] = True
+    accepts_median: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         value = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}
         out = {}
         for pid in players:
-            games = rated_games(ctx, pid)
+            games = kept_rated_games(ctx, pid, spec)
             if not games:
                 out[pid] = Fraction(0)
                 continue

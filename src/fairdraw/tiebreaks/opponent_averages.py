@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
-from fairdraw.tiebreaks.chess import Buchholz, PerformanceRating, rated_games, round_half_up
+from fairdraw.tiebreaks.chess import Buchholz, PerformanceRating, kept_rated_games, round_half_up
 
 #: FIDE rating regulations (B.02, table 8.1.2, rating difference D to scoring probability PD):
 #: the smallest |D| at which the higher-rated player's PD is 0.50, 0.51, ..., 1.00; a
@@ -69,10 +69,10 @@ def _cached(ctx: TieBreakContext, key: str, compute: Callable[[], dict[int, Frac
     return values
 
 
-def _perfect_performances(ctx: TieBreakContext) -> dict[int, Fraction]:
+def _perfect_performances(ctx: TieBreakContext, spec: TieBreakSpec) -> dict[int, Fraction]:
     out = {}
     for pid in ctx.entries:
-        games = rated_games(ctx, pid)
+        games = kept_rated_games(ctx, pid, spec)
         score = sum((OUTCOME_VALUE[e.outcome] for _, e in games), Fraction(0))
         out[pid] = Fraction(perfect_performance(score, [r for r, _ in games]))
     return out
@@ -97,10 +97,12 @@ class PerfectPerformance(TieBreak):
     board, unrated ones left out as in ARO and TPR."""
 
     code: ClassVar[str] = "PTP"
-    description: ClassVar[str] = "Perfect tournament performance: the lowest rating expected to score as much"
+    description: ClassVar[str] = "Perfect tournament performance: the lowest rating expected to score as much (PTP:C1 cuts as ARO:C1)"
+    accepts_cuts: ClassVar[bool] = True
+    accepts_median: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        every = _cached(ctx, "PTP", lambda: _perfect_performances(ctx))
+        every = _cached(ctx, spec.text, lambda: _perfect_performances(ctx, spec))
         return {pid: every[pid] for pid in players}
 
 
@@ -112,7 +114,7 @@ class AveragePerformanceOfOpponents(TieBreak):
     description: ClassVar[str] = "Average of the opponents' tournament performance ratings"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        tpr = _cached(ctx, "TPR", lambda: PerformanceRating().compute(ctx, spec, list(ctx.entries)))
+        tpr = _cached(ctx, "TPR", lambda: PerformanceRating().compute(ctx, TieBreakSpec("TPR", "TPR"), list(ctx.entries)))
         return _opponent_average(ctx, players, tpr, Fraction(1))
 
 
@@ -124,7 +126,7 @@ class AveragePerfectPerformanceOfOpponents(TieBreak):
     description: ClassVar[str] = "Average of the opponents' perfect tournament performances"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        ptp = _cached(ctx, "PTP", lambda: _perfect_performances(ctx))
+        ptp = _cached(ctx, "PTP", lambda: _perfect_performances(ctx, TieBreakSpec("PTP", "PTP")))
         return _opponent_average(ctx, players, ptp, Fraction(1))
 
 
