@@ -101,6 +101,7 @@ def test_black_wins_and_games_elected() -> None:
     # GE: rounds less the voluntary unplayed ones; 2's PAB and 5's forfeit win count, 3's half-point
     # bye and 6's forfeit loss, zero-point bye and absence do not
     assert [v[p]["GE"] for p in range(1, 7)] == [4, 4, 3, 4, 4, 1]
+    assert [_tb(["REP"])[p]["REP"] for p in range(1, 7)] == [4, 4, 3, 4, 4, 1]  # the same count, another name
 
 
 def test_cut_one_orders_the_leaders() -> None:

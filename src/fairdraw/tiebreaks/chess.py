@@ -309,6 +309,15 @@ class GamesElected(TieBreak):
 
 
 @register_tiebreak
+class RoundsElected(GamesElected):
+    """REP, "rounds one elected to play": GE under the name later editions of C.07 and FIDE's
+    Technical Commission's tie-break server also use, so either code works."""
+
+    code: ClassVar[str] = "REP"
+    description: ClassVar[str] = "Rounds elected to play: the same count as GE"
+
+
+@register_tiebreak
 class ProgressiveScore(TieBreak):
     """C.07 (2023) art. 7.5 PS: the sum of the running scores after each round; PS:C1 cuts
     the first round's running score (a cut modifier, section 14)."""
