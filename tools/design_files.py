@@ -41,6 +41,25 @@ def write_entry(
     return path
 
 
+def ship_cyclic_base(
+    base: list[tuple[int, ...]], *, m: int, classes: int, source: str, seconds: float, dry_run: bool
+) -> None:
+    """Write a base round over Z_m on ``classes`` classes plus two fixed players (the form of the
+    ``search_sat*.py`` and ``search_cp_shaped.py`` models) through ``write_entry``'s check, and
+    report it."""
+    n = classes * m + 2
+    entry: dict[str, Any] = {
+        "kind": "cyclic", "n": n, "k": 4, "rounds": m, "group": [m], "classes": classes, "fixed": 2,
+        "base": [list(t) for t in base],
+        "source": source,
+        "search_seconds": round(seconds, 1),
+    }
+    path = write_entry(entry, rounds=m, dry_run=dry_run)
+    print(f"found in {seconds:.0f}s, verified: {m} clean rounds for {n} players")
+    if path is not None:
+        print(f"written to {path}")
+
+
 def ship_rounds(rounds: list[list[tuple[int, ...]]], *, n: int, source: str, seconds: float, dry_run: bool) -> None:
     """Write explicit rounds found by a search (tables of the size the rounds show), through
     ``write_entry``'s check, and report it (the SAT tools reach it through ``pair_cnf.run_and_ship``)."""

@@ -34,7 +34,7 @@ import sys
 import time
 from typing import Any
 
-from design_files import write_entry
+from design_files import ship_cyclic_base
 from ortools.sat.python import cp_model
 from search_sat_shaped import CLASSES, Shape, check_shapes, parse_shape, rotated
 
@@ -135,19 +135,11 @@ def main(argv: list[str]) -> None:
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         print(f"{solver.StatusName(status)} after {seconds:.0f}s")
         return
-    n = 3 * args.m + 2
-    entry: dict[str, Any] = {
-        "kind": "cyclic", "n": n, "k": 4, "rounds": args.m, "group": [args.m], "classes": CLASSES, "fixed": 2,
-        "base": [list(t) for t in cp.base_round(solver)],
-        "source": (f"cyclic base round over Z_{args.m}, tables of the class shapes {' '.join(args.shapes)} "
-                   f"and ∞ tables of the BoRAT 68-player design (Miller, Valkov, Abel), CP-SAT labels, "
-                   f"searched once by tools/search_cp_shaped.py {' '.join(argv)}"),
-        "search_seconds": round(seconds, 1),
-    }
-    path = write_entry(entry, rounds=args.m, dry_run=args.no_write)
-    print(f"found in {seconds:.0f}s, verified: {args.m} clean rounds for {n} players")
-    if path is not None:
-        print(f"written to {path}")
+    source = (f"cyclic base round over Z_{args.m}, tables of the class shapes {' '.join(args.shapes)} "
+              f"and ∞ tables of the BoRAT 68-player design (Miller, Valkov, Abel), CP-SAT labels, "
+              f"searched once by tools/search_cp_shaped.py {' '.join(argv)}")
+    ship_cyclic_base(cp.base_round(solver), m=args.m, classes=CLASSES, source=source, seconds=seconds,
+                     dry_run=args.no_write)
 
 
 if __name__ == "__main__":

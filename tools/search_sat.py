@@ -50,10 +50,9 @@ import itertools
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
-from design_files import write_entry
-from pair_cnf import PairModel, add_solver_arguments, run
+from design_files import ship_cyclic_base
+from pair_cnf import PairModel, add_solver_arguments, run, shown_command
 
 CLASSES = 3
 
@@ -157,20 +156,11 @@ def main(argv: list[str]) -> None:
     if solved is None:
         return
     model, seconds = solved
-    base = cnf.base_round(model)
-    n = 3 * args.m + 2
     symmetry = f", invariant under (c, y) -> (c+1, {args.multiplier}y)" if args.multiplier else ""
-    entry: dict[str, Any] = {
-        "kind": "cyclic", "n": n, "k": 4, "rounds": args.m, "group": [args.m], "classes": CLASSES, "fixed": 2,
-        "base": [list(t) for t in base],
-        "source": (f"cyclic base round over Z_{args.m}{symmetry}, SAT ({args.solver.split(':')[0]}), "
-                   f"searched once by tools/search_sat.py {' '.join(argv)}"),
-        "search_seconds": round(seconds, 1),
-    }
-    path = write_entry(entry, rounds=args.m, dry_run=args.no_write)
-    print(f"found in {seconds:.0f}s, verified: {args.m} clean rounds for {n} players")
-    if path is not None:
-        print(f"written to {path}")
+    source = (f"cyclic base round over Z_{args.m}{symmetry}, SAT ({args.solver.split(':')[0]}), "
+              f"searched once by tools/search_sat.py {shown_command(argv)}")
+    ship_cyclic_base(cnf.base_round(model), m=args.m, classes=CLASSES, source=source, seconds=seconds,
+                     dry_run=args.no_write)
 
 
 if __name__ == "__main__":

@@ -32,9 +32,8 @@ import itertools
 import sys
 import time
 from math import comb
-from typing import Any
 
-from design_files import write_entry
+from design_files import ship_cyclic_base
 from pair_cnf import PairModel, add_solver_arguments, run, shown_command
 from pysat.card import CardEnc, EncType
 
@@ -168,20 +167,11 @@ def main(argv: list[str]) -> None:
     if solved is None:
         return
     model, seconds = solved
-    base = cnf.base_round(model)
-    n = 3 * args.m + 2
-    entry: dict[str, Any] = {
-        "kind": "cyclic", "n": n, "k": 4, "rounds": args.m, "group": [args.m], "classes": CLASSES, "fixed": 2,
-        "base": [list(t) for t in base],
-        "source": (f"cyclic base round over Z_{args.m}, tables of the class shapes {' '.join(args.shapes)} "
-                   f"and ∞ tables of the BoRAT 68-player design (Miller, Valkov, Abel), "
-                   f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_shaped.py {shown_command(argv)}"),
-        "search_seconds": round(seconds, 1),
-    }
-    path = write_entry(entry, rounds=args.m, dry_run=args.no_write)
-    print(f"found in {seconds:.0f}s, verified: {args.m} clean rounds for {n} players")
-    if path is not None:
-        print(f"written to {path}")
+    source = (f"cyclic base round over Z_{args.m}, tables of the class shapes {' '.join(args.shapes)} "
+              f"and ∞ tables of the BoRAT 68-player design (Miller, Valkov, Abel), "
+              f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_shaped.py {shown_command(argv)}")
+    ship_cyclic_base(cnf.base_round(model), m=args.m, classes=CLASSES, source=source, seconds=seconds,
+                     dry_run=args.no_write)
 
 
 if __name__ == "__main__":
