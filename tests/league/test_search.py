@@ -70,3 +70,12 @@ def test_seeded_order_is_a_reproducible_permutation(names: list[str], seed: str)
     assert sorted(p.id for p in order) == [p.id for p in players]
     assert order == seeded_order(list(players), seed)
     assert seeded_order(players, None) == players
+
+
+def test_the_bound_sees_groups_larger_than_the_group_count() -> None:
+    """20 players in four groups of 5: every later session has, in each group, two players who
+    shared one of the four groups before (pigeonhole), so at least 4 repeats a session."""
+    assert repeat_lower_bound(20, [5, 5, 5, 5], 1) == 0
+    assert repeat_lower_bound(20, [5, 5, 5, 5], 3) == 8
+    assert repeat_lower_bound(18, [5, 5, 4, 4], 2) == 2  # the two 5s each hold a pair; a 4 need not
+    assert repeat_lower_bound(40, [4] * 10, 3) == 0  # as many groups as seats at a table: nothing forced

@@ -53,15 +53,34 @@ def quality(sessions: Sequence[Sequence[Sequence[int]]]) -> Quality:
 
 
 def repeat_lower_bound(players: int, sizes: Sequence[int], sessions: int) -> int:
-    """A lower bound on the repeats of any season with this shape.
-
-    A player meets (size - 1) others per session; over the season the seats in groups of
-    5 can at best be spread evenly over the field, so each player meets 3S + f others with
-    f the floor or ceiling of the average number of five-sessions. Everything beyond the
-    N - 1 distinct opponents is a repeat, counted once per pair (hence the halving).
-    """
+    """A lower bound on the repeats of any season with this shape: the larger of
+    ``_degree_bound`` and ``_pigeonhole_bound``, each valid on its own."""
     if players == 0 or sessions == 0:
         return 0
+    return max(_degree_bound(players, sizes, sessions), _pigeonhole_bound(sizes, sessions))
+
+
+def _least_shared_pairs(size: int, groups: int) -> int:
+    """The fewest pairs of a group of ``size`` players that sat together in an earlier session
+    of ``groups`` groups: its members spread as evenly as possible over those groups."""
+    q, r = divmod(size, groups)
+    return r * (q + 1) * q // 2 + (groups - r) * q * (q - 1) // 2
+
+
+def _pigeonhole_bound(sizes: Sequence[int], sessions: int) -> int:
+    """Every session after the first repeats, in each of its groups, at least the pairs the
+    pigeonhole principle forces against the first session's groups (a group of 5 when there
+    are only 4 groups holds two players who met before). Each repeat is counted at the later
+    of its meetings, so summing over sessions 2..S counts none twice."""
+    per_session = sum(_least_shared_pairs(size, len(sizes)) for size in sizes)
+    return per_session * (sessions - 1)
+
+
+def _degree_bound(players: int, sizes: Sequence[int], sessions: int) -> int:
+    """A player meets (size - 1) others per session; over the season the seats in groups of
+    5 can at best be spread evenly over the field, so each player meets 3S + f others with
+    f the floor or ceiling of the average number of five-sessions. Everything beyond the
+    N - 1 distinct opponents is a repeat, counted once per pair (hence the halving)."""
     five_seats = sum(1 for s in sizes if s == 5) * 5 * sessions
     base, extra = divmod(five_seats, players)
     excess = 0
