@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeVar
@@ -73,6 +73,18 @@ class TieBreakContext:
     round_robin: bool = False
     #: Values several tie-breaks share (adjusted scores), filled on first use.
     cache: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+V = TypeVar("V")
+
+
+def cached(ctx: TieBreakContext, key: str, compute: Callable[[], V]) -> V:
+    """``compute()`` once per context under ``key``: values several tie-breaks (or one
+    tie-break for every participant) read, such as adjusted scores or every TPR."""
+    if key not in ctx.cache:
+        ctx.cache[key] = compute()
+    value: V = ctx.cache[key]
+    return value
 
 
 class TieBreak(ABC):

@@ -32,7 +32,10 @@ from fractions import Fraction
 from typing import ClassVar
 
 from fairdraw.scoring.results import ChessEntry
-from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
+from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, cached, register_tiebreak
+
+#: a game's result as a score fraction, for the rating tie-breaks (TPR, PTP)
+OUTCOME_VALUE = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}
 
 
 def adjusted_score(ctx: TieBreakContext, pid: int) -> Fraction:
@@ -50,10 +53,7 @@ def adjusted_score(ctx: TieBreakContext, pid: int) -> Fraction:
 
 def adjusted_scores(ctx: TieBreakContext) -> dict[int, Fraction]:
     """Every participant's adjusted score, computed once per context."""
-    if "adjusted" not in ctx.cache:
-        ctx.cache["adjusted"] = {pid: adjusted_score(ctx, pid) for pid in ctx.entries}
-    adjusted: dict[int, Fraction] = ctx.cache["adjusted"]
-    return adjusted
+    return cached(ctx, "adjusted", lambda: {pid: adjusted_score(ctx, pid) for pid in ctx.entries})
 
 
 @dataclass(frozen=True)
@@ -247,9 +247,14 @@ class Wins(TieBreak):
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         out = {}
         for pid in players:
-            points = ctx.round_points.get(pid, {})
-            out[pid] = Fraction(sum(1 for e in ctx.entries[pid] if ctx.win > 0 and points.get(e.round) == ctx.win))
+            out[pid] = Fraction(sum(1 for e in ctx.entries[pid] if gave_a_win(ctx, pid, e)))
         return out
+
+
+def gave_a_win(ctx: TieBreakContext, pid: int, entry: ChessEntry) -> bool:
+    """The round gave the participant a win's points, played or not (WIN, and GE's unplayed
+    rounds); never when the scoring has no points for a win."""
+    return ctx.win > 0 and ctx.round_points.get(pid, {}).get(entry.round) == ctx.win
 
 
 @register_tiebreak
@@ -300,12 +305,8 @@ class GamesElected(TieBreak):
     description: ClassVar[str] = "Games elected to play: rounds less voluntary unplayed ones (byes asked for, forfeit losses)"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        out = {}
-        for pid in players:
-            points = ctx.round_points.get(pid, {})
-            out[pid] = Fraction(sum(1 for e in ctx.entries[pid]
-                                    if e.played or (ctx.win > 0 and points.get(e.round) == ctx.win)))
-        return out
+        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.played or gave_a_win(ctx, pid, e)))
+                for pid in players}
 
 
 @register_tiebreak
@@ -358,16 +359,12 @@ def kept_rated_games(ctx: TieBreakContext, pid: int, spec: TieBreakSpec) -> list
     Commission's tie-break server reads it)."""
     games = sorted(rated_games(ctx, pid), key=lambda game: game[0])
     unrated = sum(1 for e in ctx.entries[pid] if e.played and e.opponent is not None) - len(games)
-    for _ in range(spec.cut_low):
-        if unrated > 0:
-            unrated -= 1
-        elif games:
-            games.pop(0)
-    for _ in range(spec.cut_high):
-        if unrated > 0:
-            unrated -= 1
-        elif games:
-            games.pop()
+    for cuts, end in ((spec.cut_low, 0), (spec.cut_high, -1)):  # the lowest first, then the highest
+        for _ in range(cuts):
+            if unrated > 0:
+                unrated -= 1
+            elif games:
+                games.pop(end)
     return games
 
 
@@ -470,7 +467,6 @@ class PerformanceRating(TieBreak):
     accepts_median: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        value = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}
         out = {}
         for pid in players:
             games = kept_rated_games(ctx, pid, spec)
@@ -478,7 +474,7 @@ class PerformanceRating(TieBreak):
                 out[pid] = Fraction(0)
                 continue
             aro = round_half_up(Fraction(sum(r for r, _ in games), len(games)))
-            p = sum((value[e.outcome] for _, e in games), Fraction(0)) / len(games)
+            p = sum((OUTCOME_VALUE[e.outcome] for _, e in games), Fraction(0)) / len(games)
             out[pid] = Fraction(aro + rating_difference(p))
         return out
 

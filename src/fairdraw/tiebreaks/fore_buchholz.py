@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from fairdraw.scoring.results import GAME, ChessEntry
-from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
+from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, cached, register_tiebreak
 from fairdraw.tiebreaks.chess import Buchholz
 
 
@@ -51,7 +51,4 @@ class ForeBuchholz(TieBreak):
     accepts_median: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        if "fore" not in ctx.cache:
-            ctx.cache["fore"] = final_round_drawn(ctx)
-        fore: TieBreakContext = ctx.cache["fore"]
-        return Buchholz().compute(fore, spec, players)
+        return Buchholz().compute(cached(ctx, "fore", lambda: final_round_drawn(ctx)), spec, players)

@@ -15,12 +15,12 @@ opponent's TPR, PTP or Buchholz) and are computed once per standings, in ``ctx.c
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
-from fairdraw.tiebreaks.chess import Buchholz, PerformanceRating, kept_rated_games, round_half_up
+from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, cached, register_tiebreak
+from fairdraw.tiebreaks.chess import OUTCOME_VALUE, Buchholz, PerformanceRating, kept_rated_games, round_half_up
 
 #: FIDE rating regulations (B.02, table 8.1.2, rating difference D to scoring probability PD):
 #: the smallest |D| at which the higher-rated player's PD is 0.50, 0.51, ..., 1.00; a
@@ -31,8 +31,6 @@ _PD_FROM = (
     345, 358, 375, 392, 412, 433, 457, 485, 518, 560, 620, 736,
 )
 _WIDEST = 800
-
-OUTCOME_VALUE = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}
 
 
 def expected_score(rating: int, opponent: int) -> Fraction:
@@ -60,13 +58,6 @@ def perfect_performance(score: Fraction, opponents: Sequence[int]) -> int:
         else:
             low = middle
     return high
-
-
-def _cached(ctx: TieBreakContext, key: str, compute: Callable[[], dict[int, Fraction]]) -> dict[int, Fraction]:
-    if key not in ctx.cache:
-        ctx.cache[key] = compute()
-    values: dict[int, Fraction] = ctx.cache[key]
-    return values
 
 
 def _perfect_performances(ctx: TieBreakContext, spec: TieBreakSpec) -> dict[int, Fraction]:
@@ -102,7 +93,7 @@ class PerfectPerformance(TieBreak):
     accepts_median: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        every = _cached(ctx, spec.text, lambda: _perfect_performances(ctx, spec))
+        every = cached(ctx, spec.text, lambda: _perfect_performances(ctx, spec))
         return {pid: every[pid] for pid in players}
 
 
@@ -114,7 +105,7 @@ class AveragePerformanceOfOpponents(TieBreak):
     description: ClassVar[str] = "Average of the opponents' tournament performance ratings"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        tpr = _cached(ctx, "TPR", lambda: PerformanceRating().compute(ctx, TieBreakSpec("TPR", "TPR"), list(ctx.entries)))
+        tpr = cached(ctx, "TPR", lambda: PerformanceRating().compute(ctx, TieBreakSpec("TPR", "TPR"), list(ctx.entries)))
         return _opponent_average(ctx, players, tpr, Fraction(1))
 
 
@@ -126,7 +117,7 @@ class AveragePerfectPerformanceOfOpponents(TieBreak):
     description: ClassVar[str] = "Average of the opponents' perfect tournament performances"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        ptp = _cached(ctx, "PTP", lambda: _perfect_performances(ctx, TieBreakSpec("PTP", "PTP")))
+        ptp = cached(ctx, "PTP", lambda: _perfect_performances(ctx, TieBreakSpec("PTP", "PTP")))
         return _opponent_average(ctx, players, ptp, Fraction(1))
 
 
@@ -140,5 +131,5 @@ class AverageOpponentBuchholz(TieBreak):
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         plain = TieBreakSpec("BH", "BH")
-        bh = _cached(ctx, "BH", lambda: Buchholz().compute(ctx, plain, list(ctx.entries)))
+        bh = cached(ctx, "BH", lambda: Buchholz().compute(ctx, plain, list(ctx.entries)))
         return _opponent_average(ctx, players, bh, Fraction(1, 100))
