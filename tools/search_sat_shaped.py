@@ -65,12 +65,13 @@ def check_shapes(m: int, slots: list[Shape]) -> None:
 class ShapedBaseRound(PairModel):
     """Slots x (point, slot) with fixed class counts; ``same`` pairs defined from the slots."""
 
-    def __init__(self, m: int, t1: tuple[int, int, int], slots: list[Shape]) -> None:
+    def __init__(self, m: int, t1: tuple[int, int, int], slots: list[Shape], break_swap: bool = False) -> None:
         check_shapes(m, slots)
         super().__init__(CLASSES * m)
         self.m, self.slots = m, slots
         self.t0 = [self.point(c, 0) for c in range(CLASSES)]
         self.t1 = [self.point(c, y) for c, y in enumerate(t1)]
+        self.t1_y0 = t1[0] % m
         fixed = set(self.t0) | set(self.t1)
         if len(fixed) != 2 * CLASSES or any(y % m == 0 for y in t1):
             raise ValueError("∞1's table must hold one point of each class, none of ∞0's")
@@ -79,6 +80,8 @@ class ShapedBaseRound(PairModel):
         self._same_from_slots(fixed)
         self._order_alike_slots()
         self._differences()
+        if break_swap:
+            self._break_swap()
 
     def point(self, c: int, y: int) -> int:
         return c * self.m + y % self.m
@@ -138,6 +141,21 @@ class ShapedBaseRound(PairModel):
         for lits in items:
             self.exactly_one(lits)
 
+    def _break_swap(self) -> None:
+        """Keep one of B and its image under (c, y) -> (c, t1_c - y).
+
+        That map swaps the two ∞ tables, keeps classes, partners and shapes, and maps the mixed
+        difference δ between classes c and e to t1_e - t1_c - δ, so it maps solutions onto
+        solutions. Class 0's one pair at difference d, {(0, y), (0, y + d)}, goes to the pair at
+        y' = t1_0 - d - y; with d of the other parity than t1_0, y' != y always (2y would be odd
+        modulo the even M), so asking y < y' keeps exactly one of each two solutions.
+        """
+        m, t = self.m, self.t1_y0
+        d = 1 if t % 2 == 0 else 2
+        for y in range(m):
+            if y > (t - d - y) % m:
+                self.clauses.append([-self.same(self.point(0, y), self.point(0, y + d))])
+
     def base_round(self, model: list[int]) -> list[tuple[int, ...]]:
         """The tables of B, with ∞0 = 3M and ∞1 = 3M + 1 (CyclicSpec's fixed points)."""
         true = {v for v in model if v > 0}
@@ -157,12 +175,14 @@ def main(argv: list[str]) -> None:
     parser.add_argument("m", type=int, help="the cyclic group order M (3M + 2 players)")
     parser.add_argument("--t1", required=True, help="∞1's table as y0,y1,y2")
     parser.add_argument("--shapes", nargs="+", required=True, help="a,b,cxK: K tables of each rotation of shape (a,b,c)")
+    parser.add_argument("--break-swap", action="store_true",
+                        help="keep one of each two solutions exchanged by (c, y) -> (c, t1_c - y)")
     add_solver_arguments(parser)
     args = parser.parse_args(argv)
     start = time.time()
     t1 = tuple(int(y) for y in args.t1.split(","))
     slots = rotated([parse_shape(s) for s in args.shapes])
-    cnf = ShapedBaseRound(args.m, t1, slots)  # type: ignore[arg-type]
+    cnf = ShapedBaseRound(args.m, t1, slots, args.break_swap)  # type: ignore[arg-type]
     solved = run(cnf, args, f"M={args.m}, {len(slots)} shaped tables", start)
     if solved is None:
         return

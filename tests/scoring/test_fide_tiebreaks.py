@@ -234,12 +234,15 @@ def test_direct_encounter_averages_repeated_games() -> None:
 
 
 def test_round_robin_has_no_dummy_opponent() -> None:
-    """The same games as a round robin: the forfeit counts for nothing, no dummy opponent."""
+    """The same games as a round robin: no dummy opponent; the forfeit is a game against the
+    scheduled opponent (the round-robin default of FIDE's TC tie-break server) and, being a
+    game, is no VUR to cut first (art. 14.6)."""
     rr = replace(FORFEIT, system="berger")
-    v = {r.id: r.tiebreaks for r in compute_standings(rr, "standard", ["BH", "SB"]).rows}
-    assert v[1]["BH"] == F(5, 2)  # 2 (1.5) + forfeit (0) + 4 (1)
-    assert v[1]["SB"] == F(5, 2)  # beat 2 (1.5) and 4 (1)
-    assert v[3]["SB"] == F(3, 4)  # the forfeit win over 1 adds nothing; drew 2 (1.5)
+    v = {r.id: r.tiebreaks for r in compute_standings(rr, "standard", ["BH", "SB", "BH:C1"]).rows}
+    assert v[1]["BH"] == 4  # 2 (1.5) + 3 (1.5, the forfeit loss) + 4 (1)
+    assert v[1]["SB"] == F(5, 2)  # beat 2 (1.5) and 4 (1); the forfeit loss gives 0 x 1.5
+    assert v[1]["BH:C1"] == 3  # the lowest opponent (4) goes, not the forfeit
+    assert v[3]["SB"] == F(11, 4)  # the forfeit win over 1 (2) and the draw with 2 (1.5 / 2)
 
 
 def test_wins_count_rounds_worth_a_win_under_the_scoring() -> None:

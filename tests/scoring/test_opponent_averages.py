@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fairdraw.scoring.standings import compute_standings
 from fairdraw.tiebreaks.opponent_averages import expected_score, perfect_performance
@@ -32,6 +34,23 @@ def test_perfect_performance_limits() -> None:
     assert perfect_performance(F(1), [2000]) == 2736  # a win needs PD 1.00: a difference of 736
     assert perfect_performance(F(3, 2), [2000, 2000]) == 2189  # 0.75 each: a difference of 189
     assert perfect_performance(F(1), []) == 0
+
+
+@given(
+    opponents=st.lists(st.integers(1000, 2800), min_size=1, max_size=12),
+    halves=st.integers(1, 24),
+)
+def test_perfect_performance_is_the_lowest_rating_that_reaches_the_score(opponents: list[int], halves: int) -> None:
+    """C.07 section 10: PTP is the *lowest* rating whose expected score reaches the score (a
+    search that stops one point high, as the TC server's does now and then, fails)."""
+    score = F(min(halves, 2 * len(opponents)), 2)
+    ptp = perfect_performance(score, opponents)
+
+    def expected(rating: int) -> F:
+        return sum((expected_score(rating, r) for r in opponents), F(0))
+
+    if expected(max(opponents) + 800) >= score:
+        assert expected(ptp) >= score > expected(ptp - 1)
 
 
 def _values(codes: list[str], schedule=RR) -> dict[int, dict[str, F]]:  # type: ignore[no-untyped-def]

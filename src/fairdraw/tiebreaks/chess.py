@@ -15,13 +15,14 @@ Unplayed rounds (C.07 2023 section 16) are handled in two places:
   ``_cut``); the most significant value is cut without that exception.
 
 In round robins (every pair meets) there is no dummy opponent: rounds without an opponent
-are left out of Buchholz and Sonneborn-Berger, forfeits count for nothing, and withdrawals
-are not adjusted.
+are left out of Buchholz and Sonneborn-Berger, a forfeit counts as a game against the
+scheduled opponent (the long-standing arbiters' reading that in an all-play-all unplayed
+games are treated as played, and the round-robin default of FIDE's Technical Commission's
+tie-break server, its "P" option), and withdrawals are not adjusted.
 
 The same reading is implemented by FIDE's Technical Commission's reference tie-break
-server for Swiss events; the hand-worked examples in tests/scoring/test_fide_tiebreaks.py
-follow it. (For round robins that server counts a forfeit as a game against the scheduled
-opponent, where this module counts it for nothing; see docs/standings.md.)
+server, for Swiss events and round robins alike; the hand-worked examples in
+tests/scoring/test_fide_tiebreaks.py follow it.
 """
 
 from __future__ import annotations
@@ -102,13 +103,16 @@ def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, 
             score = adjusted[e.opponent]
         elif ctx.round_robin:
             # Round robins have no dummy opponent: a round without an opponent (the bye of an
-            # odd field, a Meerkamp sit-out) is left out, a forfeit counts for nothing.
+            # odd field, a Meerkamp sit-out) is left out, and a forfeit (won, lost or double)
+            # counts as a game against the scheduled opponent, worth the points it gave.
             if e.opponent is None:
                 continue
-            score = Fraction(0)
+            score = adjusted[e.opponent]
         else:
             score = own  # C.07 section 16: the dummy opponent has the participant's own score
-        items.append(_Item(e.voluntary_unplayed, score, score * points if sonneborn else score))
+        # a round robin's forfeit is a game (above), so no round of one is a VUR for art. 14.6
+        vur = e.voluntary_unplayed and not ctx.round_robin
+        items.append(_Item(vur, score, score * points if sonneborn else score))
     return items
 
 
