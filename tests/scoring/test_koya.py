@@ -151,3 +151,24 @@ def test_an_imported_round_robin_scores_its_free_round_as_nothing_whatever_its_n
     for name in ("roundrobin", "round-robin", "varma"):
         st = compute_standings(replace(ODD_SINGLE, system=name), "standard", ["KS"])
         assert {r.id: r.points for r in st.rows} == {1: 3, 2: F(5, 2), 3: 2, 4: F(3, 2), 5: 1}, name
+
+
+def test_koya_limit_modifier_moves_the_mark_by_half_points() -> None:
+    """KS:L-n / KS:L+n: the 50 % mark (2 in ODD_SINGLE) moved by n half-points. L-1 (1.5)
+    adds P4 (1.5); L+1 (2.5) leaves P3 (2) out; L+2 (3) keeps only P1."""
+    rows = compute_standings(ODD_SINGLE, "standard", ["KS:L-1", "KS:L+1", "ks/l+2"]).rows
+    v = {r.id: r.tiebreaks for r in rows}
+    # L-1: P1 vs 2,3,4: 1+0+1; P2 vs 1,3,4: 0+1+½; P3 vs 1,2,4: 1+0+½; P4 vs 1,2,3: 0+½+½; P5: 0+0+½+½
+    assert [v[p]["KS:L-1"] for p in range(1, 6)] == [2, F(3, 2), F(3, 2), 1, 1]
+    # L+1: P1 and P2 count. P1 vs 2: 1; P2 vs 1: 0; P3: 1 + 0; P4: 0 + ½; P5: 0 + 0
+    assert [v[p]["KS:L+1"] for p in range(1, 6)] == [1, 0, 1, F(1, 2), 0]
+    assert [v[p]["KS:L+2"] for p in range(1, 6)] == [0, 0, 1, 0, 0]
+
+
+def test_a_limit_modifier_is_koya_only() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="Koya only"):
+        compute_standings(ODD_SINGLE, "standard", ["BH:L-1"])
+    with pytest.raises(ValueError, match="KS:L-1"):
+        compute_standings(ODD_SINGLE, "standard", ["KS:L1"])

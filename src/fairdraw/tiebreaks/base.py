@@ -26,23 +26,29 @@ from fairdraw.scoring.results import ChessEntry
 
 @dataclass(frozen=True)
 class TieBreakSpec:
-    """A requested tie-break: its code as written, the base code and the cut modifiers."""
+    """A requested tie-break: its code as written, the base code and its modifiers: cuts
+    (art. 14) and, for Koya, a shift of the limit in half-points (``KS:L-1``)."""
 
     text: str
     base: str
     cut_low: int = 0
     cut_high: int = 0
+    limit_shift: int = 0
 
 
-_SPEC = re.compile(r"^([A-Za-z0-9]+)(?:[:/]([CM])(\d+))?$")
+_SPEC = re.compile(r"^([A-Za-z0-9]+)(?:[:/](?:([CM])(\d+)|L([+-]\d+)))?$")
 
 
 def parse_spec(text: str) -> TieBreakSpec:
-    """``BH:C1`` -> base BH, cut 1 low; ``BH:M1`` -> cut 1 low and 1 high (median)."""
+    """``BH:C1`` -> base BH, cut 1 low; ``BH:M1`` -> cut 1 low and 1 high (median);
+    ``KS:L-1`` -> Koya with its limit half a point lower."""
     match = _SPEC.match(text.strip().upper())  # codes are case-blind: bh:c1 is BH:C1
     if not match:
-        raise ValueError(f"cannot read the tie-break {text!r}; write a code such as BH, BH:C1, BH:M1, SB, DE")
-    base, mod, num = match.group(1).upper(), match.group(2), match.group(3)
+        raise ValueError(f"cannot read the tie-break {text!r}; write a code such as BH, BH:C1, BH:M1, SB, DE, KS:L-1")
+    base, mod, num, shift = match.group(1).upper(), match.group(2), match.group(3), match.group(4)
+    if shift is not None:
+        n = int(shift)
+        return TieBreakSpec(f"{base}:L{n:+d}", base, limit_shift=n)
     code = base if mod is None else f"{base}:{mod}{num}"
     if mod is None:
         return TieBreakSpec(code, base)
@@ -97,6 +103,8 @@ class TieBreak(ABC):
     per_group: ClassVar[bool] = False
     accepts_cuts: ClassVar[bool] = False
     accepts_median: ClassVar[bool] = False
+    #: takes a limit modifier (``:L+n`` / ``:L-n``, Koya)
+    accepts_limit: ClassVar[bool] = False
 
     @abstractmethod
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
@@ -129,6 +137,8 @@ def get_tiebreak(spec: TieBreakSpec) -> TieBreak:
         raise ValueError(f"the tie-break {spec.base} takes no cut or median modifier")
     if spec.cut_high and not cls.accepts_median:
         raise ValueError(f"the tie-break {spec.base} takes a cut (:C1) but no median (:M1) modifier")
+    if spec.limit_shift and not cls.accepts_limit:
+        raise ValueError(f"the tie-break {spec.base} takes no limit modifier (:L+n, :L-n: Koya only)")
     return cls()
 
 

@@ -521,13 +521,19 @@ class Koya(TieBreak):
     least 50 % of the maximum possible score (``maximum_possible_score``: in a round robin
     the games a participant is scheduled to play, so an odd field's free round lowers it;
     in a Swiss, where FIDE defines no KS, win x rounds); a forfeit against such an opponent
-    counts with the points it gave."""
+    counts with the points it gave.
+
+    The limit modifier ``KS:L-n`` / ``KS:L+n`` (art. 9.2's limit extended or reduced) moves
+    the limit down or up by n half-points (n times half a win's points), as FIDE's TC tie-break
+    server reads ``KS/L-2``: L-2 also counts opponents one point short of 50 %."""
 
     code: ClassVar[str] = "KS"
-    description: ClassVar[str] = "Koya: points against opponents with at least 50 % of the maximum score"
+    description: ClassVar[str] = "Koya: points against opponents with at least 50 % of the maximum score (KS:L-1 lowers the limit half a point)"
+    accepts_limit: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        limit = maximum_possible_score(ctx) / 2  # C.07 (2023) art. 9.2: "50 % or more"
+        # C.07 (2023) art. 9.2: "50 % or more", moved by the limit modifier's half-points
+        limit = maximum_possible_score(ctx) / 2 + spec.limit_shift * ctx.win / 2
         out = {}
         for pid in players:
             out[pid] = sum(
