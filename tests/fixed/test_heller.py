@@ -109,6 +109,27 @@ def test_club_sizes_have_proven_optimal_schemes(n: int) -> None:
         assert value == 1
 
 
+@pytest.mark.parametrize("n", range(6, 21))
+def test_every_shipped_size_loads_a_rule_keeping_optimal_scheme(n: int) -> None:
+    """6-20 players at 5 rounds ship computed schemes: the command's default. Each keeps the
+    rules, its spread is recomputed here, and it meets an independent bound where one is
+    simple: odd fields reach 0 from 13 players on (a quick search had left 17 at spread 3);
+    even fields from 10 on reach the averaging bound 1 (sums average 5(N+1)/2, not whole)."""
+    from fairdraw.systems.heller_data import load_shipped
+
+    shipped = load_shipped(n, 5)
+    assert shipped is not None
+    scheme = find_schemes(n, 5, 1)[0]
+    assert scheme == shipped[0][0]  # the command's default is the shipped scheme, not a new search
+    assert_heller_rules(n, scheme.rounds, 5)
+    assert spread(n, scheme.rounds) == scheme.metrics.spread
+    assert scheme.proven_optimal
+    if n % 2 and n >= 13:
+        assert scheme.metrics.spread == 0
+    elif n % 2 == 0 and n >= 10:
+        assert scheme.metrics.spread == 1
+
+
 @pytest.mark.parametrize(("n", "r"), [(4, 3), (5, 5), (7, 5), (9, 5), (11, 3)])
 def test_searched_schemes_keep_the_rules(n: int, r: int) -> None:
     scheme = search_schemes(n, r, 1, seed="test")[0]

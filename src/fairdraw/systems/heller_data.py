@@ -1,19 +1,21 @@
-"""Shipped Heller schemes for the club sizes of seed 002 (8, 10, 12 players, 5 rounds).
+"""Shipped Heller schemes: every group size from 6 to 20 players at 5 rounds (seed 002).
 
 WHY: seed 002's club plays its period competition with 8, 10 or 12 players per group over
-5 rounds. The best schemes for those sizes are computed once with a generous CP-SAT budget
-(better colours than a quick run finds) and shipped as data, so the command answers at
-once. Every shipped scheme is re-checked when loaded (rules and metrics, by
+5 rounds, and other clubs' groups come in every size. The best schemes are computed once
+with a generous CP-SAT budget (a quick run at the command's budget left 17 players at
+spread 3 where 0 exists, and finds poorer colours) and shipped as data, so the command
+answers at once. Every shipped scheme is re-checked when loaded (rules and metrics, by
 heller_metrics, independent of the solver); the tests re-verify them and a slow test
-re-proves the spread bound with CP-SAT.
+re-proves the spread bound with CP-SAT for the club sizes.
 
-Regenerate with ``python -m fairdraw.systems.heller_data`` (writes
-src/fairdraw/data/heller/heller-N-R.json).
+Regenerate with ``python -m fairdraw.systems.heller_data [N ...]`` (writes
+src/fairdraw/data/heller/heller-N-5.json for the sizes given, default all).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,9 @@ from typing import Any
 from fairdraw.systems.heller_metrics import scheme_breaches, scheme_metrics
 from fairdraw.systems.heller_search import FoundScheme
 
-SHIPPED = ((8, 5), (10, 5), (12, 5))
+SHIPPED = tuple((players, 5) for players in range(6, 21))
+#: CP-SAT's deterministic work units for stage 1 (the meeting graph) when building the data
+BUILD_GRAPH_WORK = 60.0
 FORMAT = "fairdraw.heller-schemes/1"
 
 
@@ -48,7 +52,7 @@ def load_shipped(players: int, rounds: int) -> tuple[list[FoundScheme], dict[str
             FoundScheme(
                 rounds=tuple(tuple(r) for r in table),
                 metrics=metrics,
-                proven_optimal=proof["status"] == "OPTIMAL" and metrics.spread == proof["lower_bound"],
+                proven_optimal=metrics.spread == proof["lower_bound"],  # the bound is proven either way
                 lower_bound=proof["lower_bound"],
                 source=proof["method"],
             )
@@ -60,7 +64,7 @@ def build(players: int, rounds: int, count: int = 4) -> dict[str, Any]:
     """Search with a large budget and return the JSON document for (N, R)."""
     from fairdraw.systems.heller_search import search_schemes
 
-    found = search_schemes(players, rounds, count, rounds_work=3.0, candidates=count + 2)
+    found = search_schemes(players, rounds, count, graph_work=BUILD_GRAPH_WORK, rounds_work=3.0, candidates=count + 2)
     best = found[0]
     return {
         "format": FORMAT,
@@ -84,13 +88,15 @@ def build(players: int, rounds: int, count: int = 4) -> dict[str, Any]:
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Build the shipped files for the sizes given (default: every size in SHIPPED)."""
+    sizes = [int(a) for a in (sys.argv[1:] if argv is None else argv)] or [p for p, _ in SHIPPED]
     out = Path(__file__).resolve().parent.parent / "data" / "heller"
     out.mkdir(parents=True, exist_ok=True)
-    for players, rounds in SHIPPED:
-        doc = build(players, rounds)
-        (out / _name(players, rounds)).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-        print(players, rounds, [s["spread"] for s in doc["schemes"]], [s["colour_cost"] for s in doc["schemes"]])
+    for players in sizes:
+        doc = build(players, 5)
+        (out / _name(players, 5)).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        print(players, 5, [s["spread"] for s in doc["schemes"]], [s["colour_cost"] for s in doc["schemes"]], flush=True)
 
 
 if __name__ == "__main__":

@@ -329,9 +329,10 @@ def search_schemes(
         if status not in (_cp().OPTIMAL, _cp().FEASIBLE):
             break  # no further graph (INFEASIBLE) or none within the budget
         if tries == 1:
-            bound = round(solver.best_objective_bound)
-            if status == _cp().OPTIMAL:
-                proven_bound = bound
+            # CP-SAT's objective bound is proven whatever the status (OPTIMAL or stopped by the
+            # budget), so a scheme that reaches it is optimal either way (e.g. spread 0)
+            bound = max(round(solver.best_objective_bound), averaging_bound(players, rounds))
+            proven_bound = bound
         edges = graphs.graph(solver)
         graphs.forbid(edges)
         stage2 = _RoundsModel(players, rounds, edges)
