@@ -47,8 +47,8 @@ def parse_spec(text: str) -> TieBreakSpec:
         raise ValueError(f"cannot read the tie-break {text!r}; write a code such as BH, BH:C1, BH:M1, SB, DE, KS:L-1")
     base, mod, num, shift = match.group(1).upper(), match.group(2), match.group(3), match.group(4)
     if shift is not None:
-        n = int(shift)
-        return TieBreakSpec(f"{base}:L{n:+d}", base, limit_shift=n)
+        n = int(shift)  # L+0 / L-0 move nothing: the plain code
+        return TieBreakSpec(f"{base}:L{n:+d}", base, limit_shift=n) if n else TieBreakSpec(base, base)
     code = base if mod is None else f"{base}:{mod}{num}"
     if mod is None:
         return TieBreakSpec(code, base)

@@ -16,9 +16,9 @@ Unplayed rounds (C.07 2023 section 16) are handled in two places:
 
 In round robins (every pair meets) there is no dummy opponent: rounds without an opponent
 are left out of Buchholz and Sonneborn-Berger, a forfeit counts as a game against the
-scheduled opponent (the long-standing arbiters' reading that in an all-play-all unplayed
-games are treated as played, and the round-robin default of FIDE's Technical Commission's
-tie-break server, its "P" option), and withdrawals are not adjusted.
+scheduled opponent (arbiters' reading that in an all-play-all unplayed games count as played,
+e.g. G. Gijssen, "An Arbiter's Notebook" no. 176, ChessCafe; and the round-robin default of FIDE's
+Technical Commission's tie-break server, its "P" option), and withdrawals are not adjusted.
 
 The same reading is implemented by FIDE's Technical Commission's reference tie-break
 server, for Swiss events and round robins alike; the hand-worked examples in
