@@ -42,7 +42,7 @@ def test_perfect_performance_limits() -> None:
 )
 def test_perfect_performance_is_the_lowest_rating_that_reaches_the_score(opponents: list[int], halves: int) -> None:
     """C.07 section 10: PTP is the *lowest* rating whose expected score reaches the score (a
-    search that stops one point high, as the TC server's does now and then, fails)."""
+    search that stops one point high or low fails)."""
     score = F(min(halves, 2 * len(opponents)), 2)
     ptp = perfect_performance(score, opponents)
 
