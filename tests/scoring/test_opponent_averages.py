@@ -125,3 +125,29 @@ def test_a_cut_is_spent_on_an_unrated_opponent_first() -> None:
     )
     v = _values(["ARO", "ARO:C1", "ARO:C2"], event)[1]
     assert v["ARO"] == 2000 and v["ARO:C1"] == 2000 and v["ARO:C2"] == 2200
+
+
+def test_unrated_opponents_count_at_the_rating_the_modifier_gives() -> None:
+    """``:U1400``: an unrated opponent counts at 1400 instead of being left out (as FIDE's TC
+    tie-break server reads ``ARO/U1400``). RR with player 4 unrated: player 1 met 2 (1800,
+    won), 3 (1900, lost) and 4 (unrated, drew)."""
+    from dataclasses import replace
+
+    unrated = replace(RR, players=tuple(replace(p, rating=None) if p.id == 4 else p for p in RR.players))
+    v = _values(["ARO", "ARO:U1400", "ARO:C1:U1400", "TPR:U1400", "APRO:U1400"], unrated)[1]
+    assert v["ARO"] == 1850  # (1800 + 1900) / 2: player 4 left out
+    assert v["ARO:U1400"] == 1700  # (1800 + 1900 + 1400) / 3
+    assert v["ARO:C1:U1400"] == 1850  # the cut now takes the 1400, the lowest
+    assert v["TPR:U1400"] == 1700  # 50 %: dp 0
+    # APRO:U1400 averages the opponents' TPR:U1400: 2, 3 and 4 each met 1 and two others
+    tpr = _values(["TPR:U1400"], unrated)
+    assert v["APRO:U1400"] == round((tpr[2]["TPR:U1400"] + tpr[3]["TPR:U1400"] + tpr[4]["TPR:U1400"]) / 3)
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [("BH:U1400", "unrated-rating"), ("ARO:C1:C2", "two cut"), ("ARO:X1", "modifier 'X1'"), ("KS:L-1:L+1", "two limit")],
+)
+def test_modifiers_are_checked(code: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        _values([code])

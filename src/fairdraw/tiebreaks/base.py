@@ -27,35 +27,59 @@ from fairdraw.scoring.results import ChessEntry
 @dataclass(frozen=True)
 class TieBreakSpec:
     """A requested tie-break: its code as written, the base code and its modifiers: cuts
-    (art. 14) and, for Koya, a shift of the limit in half-points (``KS:L-1``)."""
+    (art. 14), for Koya a shift of the limit in half-points (``KS:L-1``), and for the
+    rating tie-breaks a rating given to unrated opponents (``ARO:U1400``; 0: left out)."""
 
     text: str
     base: str
     cut_low: int = 0
     cut_high: int = 0
     limit_shift: int = 0
+    unrated_rating: int = 0
 
 
-_SPEC = re.compile(r"^([A-Za-z0-9]+)(?:[:/](?:([CM])(\d+)|L([+-]\d+)))?$")
+_BASE = re.compile(r"^[A-Z0-9]+$")
+_MODIFIER = re.compile(r"^(?:([CM])(\d+)|L([+-]\d+)|U(\d+))$")
 
 
 def parse_spec(text: str) -> TieBreakSpec:
     """``BH:C1`` -> base BH, cut 1 low; ``BH:M1`` -> cut 1 low and 1 high (median);
-    ``KS:L-1`` -> Koya with its limit half a point lower."""
-    match = _SPEC.match(text.strip().upper())  # codes are case-blind: bh:c1 is BH:C1
-    if not match:
-        raise ValueError(f"cannot read the tie-break {text!r}; write a code such as BH, BH:C1, BH:M1, SB, DE, KS:L-1")
-    base, mod, num, shift = match.group(1).upper(), match.group(2), match.group(3), match.group(4)
-    if shift is not None:
-        n = int(shift)  # L+0 / L-0 move nothing: the plain code
-        return TieBreakSpec(f"{base}:L{n:+d}", base, limit_shift=n) if n else TieBreakSpec(base, base)
-    code = base if mod is None else f"{base}:{mod}{num}"
-    if mod is None:
-        return TieBreakSpec(code, base)
-    n = int(num)
-    if mod == "C":
-        return TieBreakSpec(code, base, cut_low=n)
-    return TieBreakSpec(code, base, cut_low=n, cut_high=n)
+    ``KS:L-1`` -> Koya with its limit half a point lower; ``ARO:C1:U1400`` -> cut 1, unrated
+    opponents counted at 1400. ``/`` works as ``:`` (``BH/C1``, FIDE's TC server's spelling)."""
+    parts = re.split(r"[:/]", text.strip().upper())  # codes are case-blind: bh:c1 is BH:C1
+    hint = "write a code such as BH, BH:C1, BH:M1, SB, DE, KS:L-1, ARO:U1400"
+    if not _BASE.match(parts[0]):
+        raise ValueError(f"cannot read the tie-break {text!r}; {hint}")
+    fields: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for part in parts[1:]:
+        match = _MODIFIER.match(part)
+        if not match:
+            raise ValueError(f"cannot read the modifier {part!r} of the tie-break {text!r}; {hint}")
+        kind = "cut" if match.group(1) else ("limit" if match.group(3) is not None else "unrated")
+        if kind in fields:
+            raise ValueError(f"the tie-break {text!r} has two {kind} modifiers; give one")
+        if kind == "cut":
+            fields["cut"] = int(match.group(2))
+            shown["cut"] = f"{match.group(1)}{int(match.group(2))}"
+            fields["median"] = match.group(1) == "M"
+        elif kind == "limit":
+            fields["limit"] = int(match.group(3))
+            shown["limit"] = f"L{int(match.group(3)):+d}" if int(match.group(3)) else ""
+        else:
+            fields["unrated"] = int(match.group(4))
+            shown["unrated"] = f"U{int(match.group(4))}" if int(match.group(4)) else ""
+    base = parts[0]
+    code = ":".join([base] + [shown[k] for k in ("cut", "limit", "unrated") if shown.get(k)])
+    cut = fields.get("cut", 0)
+    return TieBreakSpec(
+        code,
+        base,
+        cut_low=cut,
+        cut_high=cut if fields.get("median") else 0,
+        limit_shift=fields.get("limit", 0),
+        unrated_rating=fields.get("unrated", 0),
+    )
 
 
 @dataclass(frozen=True)
@@ -105,6 +129,8 @@ class TieBreak(ABC):
     accepts_median: ClassVar[bool] = False
     #: takes a limit modifier (``:L+n`` / ``:L-n``, Koya)
     accepts_limit: ClassVar[bool] = False
+    #: takes a rating for unrated opponents (``:U1400``, the rating tie-breaks)
+    accepts_unrated: ClassVar[bool] = False
 
     @abstractmethod
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
@@ -139,6 +165,8 @@ def get_tiebreak(spec: TieBreakSpec) -> TieBreak:
         raise ValueError(f"the tie-break {spec.base} takes a cut (:C1) but no median (:M1) modifier")
     if spec.limit_shift and not cls.accepts_limit:
         raise ValueError(f"the tie-break {spec.base} takes no limit modifier (:L+n, :L-n: Koya only)")
+    if spec.unrated_rating and not cls.accepts_unrated:
+        raise ValueError(f"the tie-break {spec.base} takes no unrated-rating modifier (:U1400: ARO, TPR, PTP, APRO, APPO)")
     return cls()
 
 

@@ -344,12 +344,14 @@ class ProgressiveScore(TieBreak):
         return out
 
 
-def rated_games(ctx: TieBreakContext, pid: int) -> list[tuple[int, ChessEntry]]:
+def rated_games(ctx: TieBreakContext, pid: int, unrated_rating: int = 0) -> list[tuple[int, ChessEntry]]:
+    """The games played over the board with each opponent's rating; an unrated opponent is
+    left out, or counted at ``unrated_rating`` when the tournament gives one (``:U1400``)."""
     ratings = {p.id: p.rating for p in ctx.schedule.players}
     games = []
     for e in ctx.entries[pid]:
         if e.played and e.opponent is not None:
-            rating = ratings.get(e.opponent)
+            rating = ratings.get(e.opponent) or unrated_rating
             if rating:
                 games.append((rating, e))
     return games
@@ -361,7 +363,7 @@ def kept_rated_games(ctx: TieBreakContext, pid: int, spec: TieBreakSpec) -> list
     of the average, so while one is left a cut (low or high) is spent on it instead of on a
     rated game: a cut removes one opponent, not one rated opponent (as FIDE's Technical
     Commission's tie-break server reads it)."""
-    games = sorted(rated_games(ctx, pid), key=lambda game: game[0])
+    games = sorted(rated_games(ctx, pid, spec.unrated_rating), key=lambda game: game[0])
     unrated = sum(1 for e in ctx.entries[pid] if e.played and e.opponent is not None) - len(games)
     for cuts, end in ((spec.cut_low, 0), (spec.cut_high, -1)):  # the lowest first, then the highest
         for _ in range(cuts):
@@ -385,6 +387,7 @@ class AverageRatingOfOpponents(TieBreak):
     description: ClassVar[str] = "Average rating of the opponents played (ARO:C1 cuts the lowest, ARO:M1 also the highest)"
     accepts_cuts: ClassVar[bool] = True
     accepts_median: ClassVar[bool] = True
+    accepts_unrated: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         out = {}
@@ -469,6 +472,7 @@ class PerformanceRating(TieBreak):
     description: ClassVar[str] = "Tournament performance rating: ARO + dp(percentage scored); TPR:C1 cuts as ARO:C1"
     accepts_cuts: ClassVar[bool] = True
     accepts_median: ClassVar[bool] = True
+    accepts_unrated: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         out = {}

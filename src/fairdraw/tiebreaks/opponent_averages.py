@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, cached, register_tiebreak
+from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, cached, parse_spec, register_tiebreak
 from fairdraw.tiebreaks.chess import OUTCOME_VALUE, Buchholz, PerformanceRating, kept_rated_games, round_half_up
 
 #: FIDE rating regulations (B.02, table 8.1.2, rating difference D to scoring probability PD):
@@ -82,6 +82,12 @@ def _opponent_average(ctx: TieBreakContext, players: Sequence[int], values: dict
     return out
 
 
+def _opponents_spec(base: str, spec: TieBreakSpec) -> TieBreakSpec:
+    """The plain ``base`` (TPR or PTP) each opponent is measured by, with ``spec``'s rating
+    for unrated players (``APRO:U1400`` averages the opponents' ``TPR:U1400``)."""
+    return parse_spec(f"{base}:U{spec.unrated_rating}")
+
+
 @register_tiebreak
 class PerfectPerformance(TieBreak):
     """C.07 (2023) section 10, PTP: see ``perfect_performance``; rated opponents met over the
@@ -91,6 +97,7 @@ class PerfectPerformance(TieBreak):
     description: ClassVar[str] = "Perfect tournament performance: the lowest rating expected to score as much (PTP:C1 cuts as ARO:C1)"
     accepts_cuts: ClassVar[bool] = True
     accepts_median: ClassVar[bool] = True
+    accepts_unrated: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         every = cached(ctx, spec.text, lambda: _perfect_performances(ctx, spec))
@@ -103,9 +110,11 @@ class AveragePerformanceOfOpponents(TieBreak):
 
     code: ClassVar[str] = "APRO"
     description: ClassVar[str] = "Average of the opponents' tournament performance ratings"
+    accepts_unrated: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        tpr = cached(ctx, "TPR", lambda: PerformanceRating().compute(ctx, TieBreakSpec("TPR", "TPR"), list(ctx.entries)))
+        each = _opponents_spec("TPR", spec)  # the opponents' TPR with the same rating for unrated players
+        tpr = cached(ctx, each.text, lambda: PerformanceRating().compute(ctx, each, list(ctx.entries)))
         return _opponent_average(ctx, players, tpr, Fraction(1))
 
 
@@ -115,9 +124,11 @@ class AveragePerfectPerformanceOfOpponents(TieBreak):
 
     code: ClassVar[str] = "APPO"
     description: ClassVar[str] = "Average of the opponents' perfect tournament performances"
+    accepts_unrated: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        ptp = cached(ctx, "PTP", lambda: _perfect_performances(ctx, TieBreakSpec("PTP", "PTP")))
+        each = _opponents_spec("PTP", spec)
+        ptp = cached(ctx, each.text, lambda: _perfect_performances(ctx, each))
         return _opponent_average(ctx, players, ptp, Fraction(1))
 
 
