@@ -245,6 +245,16 @@ def test_round_robin_has_no_dummy_opponent() -> None:
     assert v[3]["SB"] == F(11, 4)  # the forfeit win over 1 (2) and the draw with 2 (1.5 / 2)
 
 
+def test_p_modifier_reads_a_swiss_forfeit_as_a_game() -> None:
+    """``:P`` (FIDE's TC tie-break server's "P" option, when the tournament's rules say so):
+    in a Swiss a forfeit counts as a game against the scheduled opponent, as in a round robin,
+    instead of a dummy opponent; the plain codes keep the dummy."""
+    v = {r.id: r.tiebreaks for r in compute_standings(FORFEIT, "standard", ["BH", "BH:P", "SB:P", "BH:C1:P"]).rows}
+    assert v[1]["BH"] == F(9, 2) and v[1]["BH:P"] == 4  # dummy 2 (own score) -> 3's 1.5
+    assert v[1]["BH:C1:P"] == 3  # the forfeit is no VUR now: the lowest opponent (4) is cut
+    assert v[3]["SB:P"] == F(11, 4)  # the forfeit win over 1 (2) and the draw with 2 (1.5 / 2)
+
+
 def test_wins_count_rounds_worth_a_win_under_the_scoring() -> None:
     """C.07 (2023) art. 7.1: WIN counts the rounds that gave as many points as a win. With the
     pairing-allocated bye scored as a draw (``byes={"bye": 1/2}``), P2's round-4 bye is no win;

@@ -340,12 +340,12 @@ def scorings_command() -> None:
     for cls in all_scorings():
         scorings.add_row(escape(cls.name), escape(cls.game), escape(cls.description))
     console.print(scorings)
-    tiebreaks = RichTable(title="Tie-breaks (cut :Cn, median :Mn, limit :L±n and unrated-rating :Un modifiers where marked)")
+    tiebreaks = RichTable(title="Tie-breaks (cut :Cn, median :Mn, limit :L±n, unrated-rating :Un and forfeits-as-games :P modifiers where marked)")
     tiebreaks.add_column("code")
     tiebreaks.add_column("game")
     tiebreaks.add_column("description")
     for tb in all_tiebreaks():
         code = tb.code + (" :Cn" if tb.accepts_cuts else "") + (" :Mn" if tb.accepts_median else "")
-        code += (" :L±n" if tb.accepts_limit else "") + (" :Un" if tb.accepts_unrated else "")
+        code += (" :L±n" if tb.accepts_limit else "") + (" :Un" if tb.accepts_unrated else "") + (" :P" if tb.accepts_played else "")
         tiebreaks.add_row(escape(code), escape(tb.game), escape(tb.description))
     console.print(tiebreaks)

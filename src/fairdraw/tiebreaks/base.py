@@ -28,7 +28,9 @@ from fairdraw.scoring.results import ChessEntry
 class TieBreakSpec:
     """A requested tie-break: its code as written, the base code and its modifiers: cuts
     (art. 14), for Koya a shift of the limit in half-points (``KS:L-1``), and for the
-    rating tie-breaks a rating given to unrated opponents (``ARO:U1400``; 0: left out)."""
+    rating tie-breaks a rating given to unrated opponents (``ARO:U1400``; 0: left out), and
+    for Buchholz and Sonneborn-Berger forfeits read as games against the scheduled opponent
+    (``BH:P``)."""
 
     text: str
     base: str
@@ -36,18 +38,19 @@ class TieBreakSpec:
     cut_high: int = 0
     limit_shift: int = 0
     unrated_rating: int = 0
+    forfeits_played: bool = False
 
 
 _BASE = re.compile(r"^[A-Z0-9]+$")
-_MODIFIER = re.compile(r"^(?:([CM])(\d+)|L([+-]\d+)|U(\d+))$")
+_MODIFIER = re.compile(r"^(?:([CM])(\d+)|L([+-]\d+)|U(\d+)|(P))$")
 
 
 def parse_spec(text: str) -> TieBreakSpec:
     """``BH:C1`` -> base BH, cut 1 low; ``BH:M1`` -> cut 1 low and 1 high (median);
     ``KS:L-1`` -> Koya with its limit half a point lower; ``ARO:C1:U1400`` -> cut 1, unrated
-    opponents counted at 1400. ``/`` works as ``:`` (``BH/C1``, FIDE's TC server's spelling)."""
+    opponents counted at 1400; ``BH:C1:P`` -> forfeits as games. ``/`` works as ``:`` (``BH/C1``, FIDE's TC server's spelling)."""
     parts = re.split(r"[:/]", text.strip().upper())  # codes are case-blind: bh:c1 is BH:C1
-    hint = "write a code such as BH, BH:C1, BH:M1, SB, DE, KS:L-1, ARO:U1400"
+    hint = "write a code such as BH, BH:C1, BH:M1, BH:P, SB, DE, KS:L-1, ARO:U1400"
     if not _BASE.match(parts[0]):
         raise ValueError(f"cannot read the tie-break {text!r}; {hint}")
     fields: dict[str, int] = {}
@@ -56,13 +59,16 @@ def parse_spec(text: str) -> TieBreakSpec:
         match = _MODIFIER.match(part)
         if not match:
             raise ValueError(f"cannot read the modifier {part!r} of the tie-break {text!r}; {hint}")
-        kind = "cut" if match.group(1) else ("limit" if match.group(3) is not None else "unrated")
+        kind = "cut" if match.group(1) else "limit" if match.group(3) is not None else "played" if match.group(5) else "unrated"
         if kind in fields:
             raise ValueError(f"the tie-break {text!r} has two {kind} modifiers; give one")
         if kind == "cut":
             fields["cut"] = int(match.group(2))
             shown["cut"] = f"{match.group(1)}{int(match.group(2))}"
             fields["median"] = match.group(1) == "M"
+        elif kind == "played":
+            fields["played"] = 1
+            shown["played"] = "P"
         elif kind == "limit":
             fields["limit"] = int(match.group(3))
             shown["limit"] = f"L{int(match.group(3)):+d}" if int(match.group(3)) else ""
@@ -70,7 +76,7 @@ def parse_spec(text: str) -> TieBreakSpec:
             fields["unrated"] = int(match.group(4))
             shown["unrated"] = f"U{int(match.group(4))}" if int(match.group(4)) else ""
     base = parts[0]
-    code = ":".join([base] + [shown[k] for k in ("cut", "limit", "unrated") if shown.get(k)])
+    code = ":".join([base] + [shown[k] for k in ("cut", "limit", "unrated", "played") if shown.get(k)])
     cut = fields.get("cut", 0)
     return TieBreakSpec(
         code,
@@ -79,6 +85,7 @@ def parse_spec(text: str) -> TieBreakSpec:
         cut_high=cut if fields.get("median") else 0,
         limit_shift=fields.get("limit", 0),
         unrated_rating=fields.get("unrated", 0),
+        forfeits_played=bool(fields.get("played")),
     )
 
 
@@ -131,6 +138,8 @@ class TieBreak(ABC):
     accepts_limit: ClassVar[bool] = False
     #: takes a rating for unrated opponents (``:U1400``, the rating tie-breaks)
     accepts_unrated: ClassVar[bool] = False
+    #: takes ``:P`` (forfeits read as games against the scheduled opponent: BH, SB, FB)
+    accepts_played: ClassVar[bool] = False
 
     @abstractmethod
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
@@ -167,6 +176,8 @@ def get_tiebreak(spec: TieBreakSpec) -> TieBreak:
         raise ValueError(f"the tie-break {spec.base} takes no limit modifier (:L+n, :L-n: Koya only)")
     if spec.unrated_rating and not cls.accepts_unrated:
         raise ValueError(f"the tie-break {spec.base} takes no unrated-rating modifier (:U1400: ARO, TPR, PTP, APRO, APPO)")
+    if spec.forfeits_played and not cls.accepts_played:
+        raise ValueError(f"the tie-break {spec.base} takes no :P modifier (forfeits as games: BH, SB, FB)")
     return cls()
 
 

@@ -19,6 +19,7 @@ are left out of Buchholz and Sonneborn-Berger, a forfeit counts as a game agains
 scheduled opponent (arbiters' reading that in an all-play-all unplayed games count as played,
 e.g. G. Gijssen, "An Arbiter's Notebook" no. 176, ChessCafe; and the round-robin default of FIDE's
 Technical Commission's tie-break server, its "P" option), and withdrawals are not adjusted.
+``BH:P``, ``SB:P`` (and ``FB:P``) ask for that reading of forfeits in a Swiss too.
 
 The same reading is implemented by FIDE's Technical Commission's reference tie-break
 server, for Swiss events and round robins alike; the hand-worked examples in
@@ -93,25 +94,26 @@ def _cut(items: list[_Item], low: int, high: int) -> list[_Item]:
     return items
 
 
-def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, Fraction]) -> list[_Item]:
+def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, Fraction],
+           forfeits_played: bool = False) -> list[_Item]:
     own = ctx.totals[pid]
+    # a forfeit is a game against the scheduled opponent in a round robin, and with ``:P``
+    # (the tournament's rules say so; FIDE's TC tie-break server's "P" option)
+    forfeit_is_game = ctx.round_robin or forfeits_played
     items = []
     for e in ctx.entries[pid]:
         points = ctx.round_points[pid].get(e.round, Fraction(0))
-        if e.played:
+        if e.played or (forfeit_is_game and e.opponent is not None):
             assert e.opponent is not None
             score = adjusted[e.opponent]
+            vur = False  # a game, so no VUR for the cut rule (art. 14.6)
         elif ctx.round_robin:
             # Round robins have no dummy opponent: a round without an opponent (the bye of an
-            # odd field, a Meerkamp sit-out) is left out, and a forfeit (won, lost or double)
-            # counts as a game against the scheduled opponent, worth the points it gave.
-            if e.opponent is None:
-                continue
-            score = adjusted[e.opponent]
+            # odd field, a Meerkamp sit-out) is left out.
+            continue
         else:
             score = own  # C.07 section 16: the dummy opponent has the participant's own score
-        # a round robin's forfeit is a game (above), so no round of one is a VUR for art. 14.6
-        vur = e.voluntary_unplayed and not ctx.round_robin
+            vur = e.voluntary_unplayed
         items.append(_Item(vur, score, score * points if sonneborn else score))
     return items
 
@@ -119,13 +121,14 @@ def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, 
 class _OpponentSum(TieBreak):
     accepts_cuts: ClassVar[bool] = True
     accepts_median: ClassVar[bool] = True
+    accepts_played: ClassVar[bool] = True
     sonneborn: ClassVar[bool] = False
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         adjusted = adjusted_scores(ctx)
         out = {}
         for pid in players:
-            kept = _cut(_items(ctx, pid, self.sonneborn, adjusted), spec.cut_low, spec.cut_high)
+            kept = _cut(_items(ctx, pid, self.sonneborn, adjusted, spec.forfeits_played), spec.cut_low, spec.cut_high)
             out[pid] = sum((it.value for it in kept), Fraction(0))
         return out
 

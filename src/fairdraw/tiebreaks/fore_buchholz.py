@@ -49,6 +49,7 @@ class ForeBuchholz(TieBreak):
     description: ClassVar[str] = "Fore Buchholz: Buchholz with every final-round pairing read as a draw"
     accepts_cuts: ClassVar[bool] = True
     accepts_median: ClassVar[bool] = True
+    accepts_played: ClassVar[bool] = True  # FB:P reads forfeits before the final round as games, as BH:P
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         return Buchholz().compute(cached(ctx, "fore", lambda: final_round_drawn(ctx)), spec, players)
