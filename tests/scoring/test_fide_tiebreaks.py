@@ -255,6 +255,26 @@ def test_p_modifier_reads_a_swiss_forfeit_as_a_game() -> None:
     assert v[3]["SB:P"] == F(11, 4)  # the forfeit win over 1 (2) and the draw with 2 (1.5 / 2)
 
 
+def test_direct_encounter_counts_a_forfeit_in_a_round_robin_and_with_p() -> None:
+    """R1: 1-2 +/- (2 does not show up), 3-4 1-0; R2: 1-3 0-1, 2-4 1-0; R3: 1-4 0-1, 2-3 0-1.
+    P1, P2 and P4 tie on 1 point. In a round robin the forfeit is their game (each then has 1
+    point against the others: still tied); in a Swiss DE counts games over the board only
+    (P1 has 0), unless ``DE:P``."""
+    games = [
+        ([(1, 2, "+/-"), (3, 4, "1-0")], {}),
+        ([(1, 3, "0-1"), (2, 4, "1-0")], {}),
+        ([(1, 4, "0-1"), (2, 3, "0-1")], {}),
+    ]
+
+    def de(system: str, code: str) -> dict[int, F]:
+        rows = compute_standings(chess_schedule(4, games, system=system), "standard", [code]).rows
+        return {r.id: r.tiebreaks[code] for r in rows if r.id != 3}
+
+    assert de("berger", "DE") == {1: 1, 2: 1, 4: 1}
+    assert de("dutch", "DE") == {1: 0, 2: 1, 4: 1}
+    assert de("dutch", "DE:P") == {1: 1, 2: 1, 4: 1}
+
+
 def test_wins_count_rounds_worth_a_win_under_the_scoring() -> None:
     """C.07 (2023) art. 7.1: WIN counts the rounds that gave as many points as a win. With the
     pairing-allocated bye scored as a draw (``byes={"bye": 1/2}``), P2's round-4 bye is no win;

@@ -138,7 +138,7 @@ class TieBreak(ABC):
     accepts_limit: ClassVar[bool] = False
     #: takes a rating for unrated opponents (``:U1400``, the rating tie-breaks)
     accepts_unrated: ClassVar[bool] = False
-    #: takes ``:P`` (forfeits read as games against the scheduled opponent: BH, SB, FB)
+    #: takes ``:P`` (forfeits read as games against the scheduled opponent: BH, SB, FB, DE)
     accepts_played: ClassVar[bool] = False
 
     @abstractmethod
@@ -177,7 +177,7 @@ def get_tiebreak(spec: TieBreakSpec) -> TieBreak:
     if spec.unrated_rating and not cls.accepts_unrated:
         raise ValueError(f"the tie-break {spec.base} takes no unrated-rating modifier (:U1400: ARO, TPR, PTP, APRO, APPO)")
     if spec.forfeits_played and not cls.accepts_played:
-        raise ValueError(f"the tie-break {spec.base} takes no :P modifier (forfeits as games: BH, SB, FB)")
+        raise ValueError(f"the tie-break {spec.base} takes no :P modifier (forfeits as games: BH, SB, FB, DE)")
     return cls()
 
 

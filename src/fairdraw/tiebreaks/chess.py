@@ -173,23 +173,26 @@ class Weerstandspunten(TieBreak):
         }
 
 
-def _encounters(ctx: TieBreakContext, members: Sequence[int]) -> tuple[dict[int, Fraction], dict[int, int]]:
+def _encounters(
+    ctx: TieBreakContext, members: Sequence[int], forfeits: bool = False
+) -> tuple[dict[int, Fraction], dict[int, int]]:
     """Each member's points against the other members (a pair that met more than once counts
-    the average of its games, C.07 art. 6.1.2) and how many of them each has met."""
+    the average of its games, C.07 art. 6.1.2) and how many of them each has met; with
+    ``forfeits`` a forfeit between two members counts as their game, with the points it gave."""
     group = set(members)
     points: dict[int, Fraction] = {}
     met: dict[int, int] = {}
     for pid in members:
         per_opponent: dict[int, list[Fraction]] = {}
         for e in ctx.entries[pid]:
-            if e.played and e.opponent in group and e.opponent != pid:
+            if (e.played or forfeits) and e.opponent in group and e.opponent != pid:
                 per_opponent.setdefault(e.opponent, []).append(ctx.round_points[pid].get(e.round, Fraction(0)))
         points[pid] = sum((sum(v, Fraction(0)) / len(v) for v in per_opponent.values()), Fraction(0))
         met[pid] = len(per_opponent)
     return points, met
 
 
-def _de_tiers(ctx: TieBreakContext, members: list[int]) -> list[list[int]]:
+def _de_tiers(ctx: TieBreakContext, members: list[int], forfeits: bool = False) -> list[list[int]]:
     """The members split into tiers, best first, by direct encounter (C.07 2023 art. 6).
 
     When all of them met, the points among them decide (equal points stay tied). When not,
@@ -200,7 +203,7 @@ def _de_tiers(ctx: TieBreakContext, members: list[int]) -> list[list[int]]:
     """
     if len(members) < 2:
         return [members]
-    points, met = _encounters(ctx, members)
+    points, met = _encounters(ctx, members, forfeits)
     if all(met[pid] == len(members) - 1 for pid in members):
         values = sorted({points[pid] for pid in members}, reverse=True)
         tiers = [[pid for pid in members if points[pid] == v] for v in values]
@@ -213,7 +216,7 @@ def _de_tiers(ctx: TieBreakContext, members: list[int]) -> list[list[int]]:
         tiers.append(order)
     if len(tiers) == 1:
         return tiers
-    return [sub for tier in tiers for sub in _de_tiers(ctx, tier)]
+    return [sub for tier in tiers for sub in _de_tiers(ctx, tier, forfeits)]
 
 
 @register_tiebreak
@@ -222,21 +225,26 @@ class DirectEncounter(TieBreak):
 
     The value shown is each participant's points against the others of the tied group (over
     the board; several games against one opponent count as their average); the order comes
-    from ``_de_tiers`` (partial meetings, re-applied to the participants still tied).
+    from ``_de_tiers`` (partial meetings, re-applied to the participants still tied). A
+    forfeit between two of them counts as their game in a round robin (unplayed games count
+    as played there) and with ``DE:P`` in a Swiss, as FIDE's TC tie-break server reads it.
     """
 
     code: ClassVar[str] = "DE"
-    description: ClassVar[str] = "Direct encounter: the games among the tied participants"
+    description: ClassVar[str] = "Direct encounter: the games among the tied participants (DE:P: forfeits too)"
     per_group: ClassVar[bool] = True
+    accepts_played: ClassVar[bool] = True
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        return _encounters(ctx, players)[0] if len(players) > 1 else {pid: Fraction(0) for pid in players}
+        if len(players) < 2:
+            return {pid: Fraction(0) for pid in players}
+        return _encounters(ctx, players, ctx.round_robin or spec.forfeits_played)[0]
 
     def order_values(
         self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]
     ) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
         shown = self.compute(ctx, spec, players)
-        tiers = _de_tiers(ctx, list(players))
+        tiers = _de_tiers(ctx, list(players), ctx.round_robin or spec.forfeits_played)
         return shown, {pid: Fraction(-index) for index, tier in enumerate(tiers) for pid in tier}
 
 
