@@ -8,7 +8,7 @@ colours in a row; the sum of the opponents' pairing numbers as equal as possible
 (spread = max - min sum, minimised; a bye counts as an opponent numbered N+1, see
 heller_metrics). Odd N: the dummy N+1 gives one player a bye each round, nobody twice.
 
-Where the schemes come from: shipped data for 8/10/12 players and 5 rounds (verified on
+Where the schemes come from: shipped data for 6-20 players and 5 rounds (verified on
 load, heller_data) unless a seed asks for a fresh search, else CP-SAT (heller_search).
 """
 
