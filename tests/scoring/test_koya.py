@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction as F
 
+import pytest
+
 from fairdraw.core.model import Schedule
 from fairdraw.scoring.standings import compute_standings
 from tests.scoring.helpers import chess_schedule
@@ -166,8 +168,6 @@ def test_koya_limit_modifier_moves_the_mark_by_half_points() -> None:
 
 
 def test_a_limit_modifier_is_koya_only() -> None:
-    import pytest
-
     with pytest.raises(ValueError, match="Koya only"):
         compute_standings(ODD_SINGLE, "standard", ["BH:L-1"])
     with pytest.raises(ValueError, match="KS:L-1"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
@@ -131,8 +132,6 @@ def test_unrated_opponents_count_at_the_rating_the_modifier_gives() -> None:
     """``:U1400``: an unrated opponent counts at 1400 instead of being left out (as FIDE's TC
     tie-break server reads ``ARO/U1400``). RR with player 4 unrated: player 1 met 2 (1800,
     won), 3 (1900, lost) and 4 (unrated, drew)."""
-    from dataclasses import replace
-
     unrated = replace(RR, players=tuple(replace(p, rating=None) if p.id == 4 else p for p in RR.players))
     v = _values(["ARO", "ARO:U1400", "ARO:C1:U1400", "TPR:U1400", "APRO:U1400"], unrated)[1]
     assert v["ARO"] == 1850  # (1800 + 1900) / 2: player 4 left out

@@ -330,8 +330,9 @@ def search_schemes(
             break  # no further graph (INFEASIBLE) or none within the budget
         if tries == 1:
             # CP-SAT's objective bound is proven whatever the status (OPTIMAL or stopped by the
-            # budget), so a scheme that reaches it is optimal either way (e.g. spread 0)
-            bound = max(round(solver.best_objective_bound), averaging_bound(players, rounds))
+            # budget; the averaging bound is in the model), so a scheme that reaches it is
+            # optimal either way (e.g. spread 0)
+            bound = round(solver.best_objective_bound)
             proven_bound = bound
         edges = graphs.graph(solver)
         graphs.forbid(edges)

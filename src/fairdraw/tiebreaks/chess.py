@@ -94,12 +94,16 @@ def _cut(items: list[_Item], low: int, high: int) -> list[_Item]:
     return items
 
 
+def forfeits_are_games(ctx: TieBreakContext, spec: TieBreakSpec) -> bool:
+    """A forfeit counts as a game against the scheduled opponent: always in a round robin
+    (unplayed games count as played there), and in a Swiss with ``:P`` (the tournament's rules
+    say so; FIDE's TC tie-break server's "P" option). Read by BH, SB (so FB) and DE."""
+    return ctx.round_robin or spec.forfeits_played
+
+
 def _items(ctx: TieBreakContext, pid: int, sonneborn: bool, adjusted: dict[int, Fraction],
-           forfeits_played: bool = False) -> list[_Item]:
+           forfeit_is_game: bool) -> list[_Item]:
     own = ctx.totals[pid]
-    # a forfeit is a game against the scheduled opponent in a round robin, and with ``:P``
-    # (the tournament's rules say so; FIDE's TC tie-break server's "P" option)
-    forfeit_is_game = ctx.round_robin or forfeits_played
     items = []
     for e in ctx.entries[pid]:
         points = ctx.round_points[pid].get(e.round, Fraction(0))
@@ -128,7 +132,8 @@ class _OpponentSum(TieBreak):
         adjusted = adjusted_scores(ctx)
         out = {}
         for pid in players:
-            kept = _cut(_items(ctx, pid, self.sonneborn, adjusted, spec.forfeits_played), spec.cut_low, spec.cut_high)
+            kept = _cut(_items(ctx, pid, self.sonneborn, adjusted, forfeits_are_games(ctx, spec)),
+                        spec.cut_low, spec.cut_high)
             out[pid] = sum((it.value for it in kept), Fraction(0))
         return out
 
@@ -238,13 +243,13 @@ class DirectEncounter(TieBreak):
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         if len(players) < 2:
             return {pid: Fraction(0) for pid in players}
-        return _encounters(ctx, players, ctx.round_robin or spec.forfeits_played)[0]
+        return _encounters(ctx, players, forfeits_are_games(ctx, spec))[0]
 
     def order_values(
         self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]
     ) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
         shown = self.compute(ctx, spec, players)
-        tiers = _de_tiers(ctx, list(players), ctx.round_robin or spec.forfeits_played)
+        tiers = _de_tiers(ctx, list(players), forfeits_are_games(ctx, spec))
         return shown, {pid: Fraction(-index) for index, tier in enumerate(tiers) for pid in tier}
 
 
