@@ -549,3 +549,18 @@ def test_pair_json_keeps_the_events_rules_for_the_next_round(tmp_path: Path, cap
     assert _run(["pair", "--dutch", str(path), "--json", str(out)]) == 0
     meta = load_schedule(out).meta
     assert meta["total_rounds"] == 3 and meta["withdrawn"] == [5] and meta["forbidden_pairs"] == [[1, 2]]
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [("ARO:C1:C2", "two cut modifiers"), ("BH:U1400", "takes no unrated-rating modifier"),
+     ("KS:L1", "cannot read the modifier 'L1'"), ("ARO:P", "takes no :P modifier")],
+)
+def test_a_bad_tiebreak_modifier_exits_2_naming_file_field_and_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], code: str, said: str
+) -> None:
+    path = tmp_path / "rr.json"
+    path.write_text(dump_schedule(get_system("berger").pair(PairingRequest(players=PLAYERS))))
+    assert _run(["standings", str(path), "-t", code]) == 2
+    err = capsys.readouterr().err.replace("\n", " ")
+    assert str(path) in err and "--tiebreaks" in err and said in err
