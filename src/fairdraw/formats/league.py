@@ -117,20 +117,18 @@ def render_league_html(schedule: Schedule) -> str:
     return "\n".join(parts) + "\n"
 
 
+def _table_cells(row: TableRow) -> list[str]:
+    """One field size's cells, shared by the text and the HTML table so both say the same."""
+    def shown(value: int | None) -> str:
+        return "-" if value is None else str(value)
+
+    return [str(row.players), row.shape or "-", str(row.clean_sessions), shown(row.repeats),
+            shown(row.max_meetings), shown(row.lower_bound), row.method]
+
+
 def render_table_text(rows: Sequence[TableRow], sessions: int) -> str:
     head = ["players", "groups", "clean sessions", f"repeats in {sessions}", "max", "lower bound", "method"]
-    body = [
-        [
-            str(r.players),
-            r.shape or "-",
-            str(r.clean_sessions),
-            "-" if r.repeats is None else str(r.repeats),
-            "-" if r.max_meetings is None else str(r.max_meetings),
-            "-" if r.lower_bound is None else str(r.lower_bound),
-            r.method,
-        ]
-        for r in rows
-    ]
+    body = [_table_cells(r) for r in rows]
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in [head, *body]]
     return "\n".join(lines) + "\n"
@@ -149,15 +147,6 @@ def render_table_html(rows: Sequence[TableRow], sessions: int) -> str:
         ),
     ]
     for r in rows:
-        cells = [
-            str(r.players),
-            r.shape or "-",
-            str(r.clean_sessions),
-            "-" if r.repeats is None else str(r.repeats),
-            "-" if r.max_meetings is None else str(r.max_meetings),
-            "-" if r.lower_bound is None else str(r.lower_bound),
-            r.method,
-        ]
-        parts.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
+        parts.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in _table_cells(r)) + "</tr>")
     parts.append("</tbody></table></body></html>")
     return "\n".join(parts) + "\n"
