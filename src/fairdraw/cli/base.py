@@ -8,6 +8,7 @@ traceback or a half-written file.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextlib import AbstractContextManager, nullcontext
 
 import sys
@@ -39,6 +40,19 @@ def working(message: str) -> AbstractContextManager[object]:
     if err_console.is_terminal:
         return err_console.status(message, spinner="dots")
     return nullcontext()
+
+
+def print_listing(title: str, headers: tuple[str, ...], rows: Iterable[tuple[str, ...]]) -> None:
+    """A titled table of plain-text rows (the registries' listings); every cell is escaped,
+    since names and descriptions may hold brackets that Rich would read as markup."""
+    from rich.table import Table as RichTable
+
+    table = RichTable(title=escape(title))
+    for header in headers:
+        table.add_column(header)
+    for row in rows:
+        table.add_row(*(escape(cell) for cell in row))
+    console.print(table)
 
 
 def load_players(path: Path) -> list[Participant]:

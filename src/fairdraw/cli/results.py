@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
-from fairdraw.cli.base import OutputFormat, app, pick_format, write_output
+from fairdraw.cli.base import OutputFormat, app, pick_format, print_listing, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
 
@@ -327,25 +326,15 @@ def result_command(
 @app.command("scorings")
 def scorings_command() -> None:
     """List the scorings (for --scoring) and the tie-break codes (for --tiebreaks)."""
-    from rich.table import Table as RichTable
-
-    from fairdraw.cli.base import console
     from fairdraw.scoring.base import all_scorings
     from fairdraw.tiebreaks.base import all_tiebreaks
 
-    scorings = RichTable(title="Scorings")
-    scorings.add_column("name")
-    scorings.add_column("game")
-    scorings.add_column("description")
-    for cls in all_scorings():
-        scorings.add_row(escape(cls.name), escape(cls.game), escape(cls.description))
-    console.print(scorings)
-    tiebreaks = RichTable(title="Tie-breaks (cut :Cn, median :Mn, limit :L±n, unrated-rating :Un and forfeits-as-games :P modifiers where marked)")
-    tiebreaks.add_column("code")
-    tiebreaks.add_column("game")
-    tiebreaks.add_column("description")
+    scorings = ((cls.name, cls.game, cls.description) for cls in all_scorings())
+    print_listing("Scorings", ("name", "game", "description"), scorings)
+    tiebreaks = []
     for tb in all_tiebreaks():
-        code = tb.code + (" :Cn" if tb.accepts_cuts else "") + (" :Mn" if tb.accepts_median else "")
-        code += (" :L±n" if tb.accepts_limit else "") + (" :Un" if tb.accepts_unrated else "") + (" :P" if tb.accepts_played else "")
-        tiebreaks.add_row(escape(code), escape(tb.game), escape(tb.description))
-    console.print(tiebreaks)
+        marks = [(tb.accepts_cuts, ":Cn"), (tb.accepts_median, ":Mn"), (tb.accepts_limit, ":L±n"),
+                 (tb.accepts_unrated, ":Un"), (tb.accepts_played, ":P")]
+        tiebreaks.append((" ".join([tb.code] + [mark for accepted, mark in marks if accepted]), tb.game, tb.description))
+    print_listing("Tie-breaks (cut :Cn, median :Mn, limit :L±n, unrated-rating :Un and forfeits-as-games :P "
+                  "modifiers where marked)", ("code", "game", "description"), tiebreaks)
