@@ -312,6 +312,22 @@ def test_seat_ranked_standings_must_rank_everyone_once(tmp_path: Path, capsys: p
         assert not (tmp_path / "x.json").exists()
 
 
+def test_seat_ranked_refuses_a_schedule_given_as_the_standings(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A schedule JSON also lists players: read as a players file in rank order it would seat
+    the field in id order without a word, so it is refused with what to pass instead."""
+    from fairdraw.cli.app import run_app
+    from tests.seating.helpers import seat
+
+    schedule = tmp_path / "s.json"
+    schedule.write_text(dump_schedule(seat(16, 6, ranked_last=2)))
+    with pytest.raises(SystemExit) as info:
+        run_app(["seat-ranked", str(schedule), "--schedule", str(schedule), "--json", "-o", str(tmp_path / "x.json")])
+    err = capsys.readouterr().err.replace("\n", "")
+    assert info.value.code == 2 and f"{schedule}, field 'standings'" in err and "not standings" in err, err
+    assert not (tmp_path / "x.json").exists()
+
+
 # --- a documentation review: what the docs promised and the commands did not do ----------
 
 
