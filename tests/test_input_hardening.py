@@ -341,6 +341,17 @@ def _run(args: list[str]) -> int:
     return 0
 
 
+def test_pair_refuses_a_mahjong_seating_naming_its_system(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.seating.helpers import seat
+
+    path = tmp_path / "seating.json"
+    path.write_text(dump_schedule(seat(16, 3)))
+    for system in ("dutch", "club-swiss"):
+        assert _run(["pair", "--system", system, str(path), "-p"]) == 2
+        err = capsys.readouterr().err.replace("\n", "")
+        assert f"{path}, field 'system'" in err and "'mahjong' schedule with tables of 4" in err, err
+
+
 def test_pair_refuses_a_fixed_system_and_reads_the_colour_in_either_case(tmp_path: Path,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "open.json"

@@ -61,6 +61,11 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
         from fairdraw.formats.schedule_json import load_schedule
 
         schedule = load_schedule(path)
+        wide = next((t for r in schedule.rounds for t in r.tables if len(t.seats) != 2), None)
+        if wide is not None:  # e.g. a mahjong seating: say so, not "a board needs two seats" deep inside
+            raise InputError(f"this is a {schedule.system!r} schedule with tables of {len(wide.seats)}; "
+                             "`fairdraw pair` pairs chess boards of two (dutch, club-swiss)",
+                             source=str(path), field="system")
         meta = schedule.meta or {}
         options: dict[str, Any] = {}
         for key in ("initial_colour", "requested_byes", "forbidden_pairs", "accelerations", "withdrawn"):
