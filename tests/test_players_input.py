@@ -21,6 +21,11 @@ def test_semicolon_and_defaults(tmp_path: Path) -> None:
     assert [(p.id, p.name, p.rating, p.club) for p in players] == [(1, "Anna", 2100, "UVS"), (2, "Ben", None, None)]
 
 
+def test_tab_separated_rows_pasted_from_a_spreadsheet(tmp_path: Path) -> None:
+    players = read_players(write(tmp_path, "Name\tRating\tClub\nAnna\t2100\tUVS, Utrecht\nBen\t\t\n"))
+    assert [(p.id, p.name, p.rating, p.club) for p in players] == [(1, "Anna", 2100, "UVS, Utrecht"), (2, "Ben", None, None)]
+
+
 def test_json_players(tmp_path: Path) -> None:
     path = write(tmp_path, '[{"name": "Anna", "id": 7, "rating": 2000}, {"name": "Ben"}]', "p.json")
     assert [(p.id, p.name) for p in read_players(path)] == [(7, "Anna"), (2, "Ben")]

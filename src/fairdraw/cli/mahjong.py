@@ -142,11 +142,11 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
                     raise InputError(f"id {pid} is ranked twice", source=str(path), field=f"standings[{i}].id")
                 out.append((row.get("rank", i + 1), i, by_id.get(pid) or Participant(id=pid, name=str(row.get("name", pid)))))
             return _every_player_ranked([p for _, _, p in sorted(out, key=lambda x: (x[0], x[1]))], schedule, path)
-    from fairdraw.formats.players import read_players
+    from fairdraw.formats.players import csv_delimiter, read_players
 
     players = read_players(path)
     if path.suffix.lower() != ".json":
-        reader = csv.DictReader(io.StringIO(text), delimiter=";" if text.splitlines()[0].count(";") > text.splitlines()[0].count(",") else ",")
+        reader = csv.DictReader(io.StringIO(text), delimiter=csv_delimiter(text.splitlines()[0]))
         ranks = []
         for line, row in enumerate(reader, start=2):
             value = (row.get("rank") or "").strip()

@@ -52,14 +52,20 @@ def read_players_noted(path: str | Path) -> tuple[list[Participant], list[str]]:
     return parse_players_csv(text, source=str(path), notes=notes), notes
 
 
+def csv_delimiter(header_line: str) -> str:
+    """The separator the header row uses most of: comma, semicolon (spreadsheets in locales
+    with a decimal comma) or tab (rows pasted from a spreadsheet); comma on a tie."""
+    counts = {sep: header_line.count(sep) for sep in (",", ";", "\t")}
+    return max(counts, key=lambda sep: (counts[sep], sep == ","))
+
+
 def parse_players_csv(text: str, *, source: str = "<csv>", notes: list[str] | None = None) -> list[Participant]:
     """Parse CSV text with a header row into participants (``notes``, if given, gets the slips
     of ``unread_columns_note`` and ``shared_names_note``)."""
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise InputError("expected a header row with at least a 'name' column", source=source, line=1)
-    header_line = lines[0]
-    delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
+    delimiter = csv_delimiter(lines[0])
     # newline=None: universal newlines, so a file saved with bare CR line ends (spreadsheets
     # on the Mac) reads like any other; the csv module alone stops at the first CR.
     reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter)
