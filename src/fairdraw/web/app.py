@@ -138,15 +138,15 @@ def _redirect(state: WebState, request: Request, url: str, notice: str | None = 
     return response
 
 
-def _organiser(state: WebState, request: Request, form: FormData | None) -> int:
-    """The signed-in organiser's id; 403 without a session or (for forms) a valid CSRF token."""
-    uid = user_id(state.codec, request)
-    if uid is None:
+async def _organiser_form(state: WebState, request: Request) -> FormData:
+    """The posted form, once the request is known to come from the signed-in organiser with a
+    valid CSRF token (403 otherwise): every change the page makes starts here."""
+    form = await request.form()
+    if user_id(state.codec, request) is None:
         raise HTTPException(status_code=403, detail="Sign in as the organiser to change anything.")
-    if form is not None:
-        token = form.get("csrf_token")
-        check_csrf(state.codec, request, token if isinstance(token, str) else None)
-    return uid
+    token = form.get("csrf_token")
+    check_csrf(state.codec, request, token if isinstance(token, str) else None)
+    return form
 
 
 def _text(form: FormData, key: str) -> str:
@@ -297,8 +297,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events")
     async def create_event(request: Request) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
 
         def work() -> int:
             system = _text(form, "system")
@@ -329,8 +328,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/settings")
     async def event_settings(request: Request, event_id: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
 
         def work() -> str:
             total_rounds = _int_or_none(form, "rounds")
@@ -370,8 +368,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/players")
     async def add_player(request: Request, event_id: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
 
         def work() -> str:
             with state.sessions.begin() as db:
@@ -391,8 +388,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/players/import")
     async def import_players(request: Request, event_id: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
         upload = form.get("file")
         text = _text(form, "text")
         filename = "pasted text"
@@ -419,8 +415,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/players/{pid}/edit")
     async def edit_player(request: Request, event_id: int, pid: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
 
         def work() -> str:
             with state.sessions.begin() as db:
@@ -435,8 +430,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/players/{pid}/delete")
     async def delete_player(request: Request, event_id: int, pid: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
 
         def work() -> str:
             with state.sessions.begin() as db:
@@ -447,8 +441,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/players/{pid}/withdraw")
     async def withdraw(request: Request, event_id: int, pid: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
         back = _text(form, "withdrawn") != "0"
 
         def work() -> str:
@@ -464,8 +457,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/players/{pid}/bye")
     async def request_bye(request: Request, event_id: int, pid: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
         kind = _text(form, "bye").strip() or None
 
         def work() -> str:
@@ -478,8 +470,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/pair")
     async def pair(request: Request, event_id: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
 
         def work() -> str:
             with state.sessions.begin() as db:
@@ -507,8 +498,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/undo")
     async def undo(request: Request, event_id: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
 
         def work() -> str:
             expected = _int_or_none(form, "round")  # the round the button named (None: an old page)
@@ -549,8 +539,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
     @app.post("/events/{event_id}/rounds/{number}/results")
     async def save_results(request: Request, event_id: int, number: int) -> Response:
-        form = await request.form()
-        _organiser(state, request, form)
+        form = await _organiser_form(state, request)
 
         def work() -> int:
             with state.sessions.begin() as db:

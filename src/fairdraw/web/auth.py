@@ -3,7 +3,7 @@
 The session is a cookie signed with itsdangerous (the secret lives in the database, so a
 restart keeps everyone signed in); it carries the user id, a CSRF token and a one-shot
 notice. Every form carries the session's CSRF token in a hidden field and every POST
-handler calls ``require_organiser`` (or ``require_csrf`` for the sign-in forms), which
+handler starts with ``app._organiser_form`` (the sign-in forms call ``check_csrf`` alone), which
 refuses with 403 when the session or the token is missing or wrong. Cookies are HttpOnly
 and SameSite=Lax, so another site can neither read them nor post with them.
 """
