@@ -182,3 +182,30 @@ def test_scorings_lists_every_code(capsys: pytest.CaptureFixture[str]) -> None:
         assert name in out
     for tb in all_tiebreaks():
         assert tb.code in out
+
+
+def test_standings_name_the_tables_of_a_started_round_still_without_a_result(
+    chess_file: Path, mahjong_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A forgotten result scores like a game not played: the standings say where one is missing
+    (only in rounds with results; a round not started yet is no slip)."""
+    assert run(["standings", str(chess_file)]) == 0
+    err = capsys.readouterr().err.replace("\n", " ")
+    assert f"{chess_file}: round 1 has no result yet at board 2" in err and "round 2" not in err, err
+    assert run(["result", str(chess_file), "--round", "1", "--table", "2", "0-1"]) == 0
+    capsys.readouterr()
+    assert run(["standings", str(chess_file)]) == 0
+    assert "no result yet" not in capsys.readouterr().err
+    assert run(["result", str(mahjong_file), "--round", "1", "--table", "2", "40000", "30000", "30000", "20000"]) == 0
+    capsys.readouterr()
+    assert run(["standings", str(mahjong_file)]) == 0
+    assert "round 1 has no result yet at table 1;" in capsys.readouterr().err.replace("\n", " ")
+
+
+def test_pending_tables_lists_league_games_by_group() -> None:
+    from fairdraw.core.model import Game
+    from fairdraw.scoring.results import pending_tables
+
+    games = (Game(1, (1, 2, 3, 4), out=(5,), scores=(40000, 30000, 30000, 20000)), Game(2, (2, 3, 4, 5), out=(1,)))
+    rounds = [Round(1, (Table(1, (1, 2, 3, 4, 5), group="A", games=games),)), Round(2, (Table(1, (1, 2, 3, 4, 5), group="A"),))]
+    assert pending_tables(rounds) == [(1, ["group A game 2"])]

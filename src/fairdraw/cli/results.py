@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, pick_format, print_listing, write_output
+from fairdraw.cli.base import OutputFormat, app, err_console, pick_format, print_listing, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
 
@@ -109,7 +109,7 @@ def standings_command(
     """Standings with points and tie-breaks, from TRF16 or a schedule JSON with results."""
     from fairdraw.formats import standings_render as sr
     from fairdraw.scoring.base import get_scoring
-    from fairdraw.scoring.results import is_mahjong
+    from fairdraw.scoring.results import is_mahjong, pending_tables
     from fairdraw.scoring.standings import chess_groups, compute_standings, restrict
 
     fmt = pick_format(json_, csv_, html_)
@@ -130,6 +130,10 @@ def standings_command(
     options.update(_parse_options(option or []))
     if tiebreaks is None and isinstance(recorded.get("tiebreaks"), str):
         tiebreaks = [recorded["tiebreaks"]]
+    for number, missing in pending_tables(schedule.rounds):
+        shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+        err_console.print(f"note: {input}: round {number} has no result yet at {shown}; those players score "
+                          "nothing for it until one is entered", highlight=False, soft_wrap=True, markup=False)
     groups = chess_groups(schedule)
     if group is not None:
         if group not in groups:

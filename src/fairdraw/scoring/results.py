@@ -148,6 +148,24 @@ def completed_rounds(rounds: Iterable[Round]) -> list[Round]:
     return done
 
 
+def pending_tables(rounds: Iterable[Round]) -> list[tuple[int, list[str]]]:
+    """For each round that has results, the tables (or a league group's games) still without
+    one, by label. Why: standings count such a table as not played yet, which is right for a
+    round in progress and a silent slip when one result was forgotten; the caller says so."""
+    out = []
+    for rnd in completed_rounds(rounds):
+        missing = []
+        for t in rnd.tables:
+            where = f"group {t.group}" if t.group else f"{'board' if len(t.seats) == 2 else 'table'} {t.table}"
+            if t.games:
+                missing += [f"{where} game {g.game}" for g in t.games if g.scores is None]
+            elif t.result is None and t.scores is None:
+                missing.append(where)
+        if missing:
+            out.append((rnd.round, missing))
+    return out
+
+
 def chess_entries(schedule: Schedule, *, source: str = "<schedule>") -> dict[int, list[ChessEntry]]:
     """One entry per participant per completed round (tables still without a result are skipped).
 
