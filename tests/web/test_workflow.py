@@ -36,12 +36,19 @@ def test_fixed_system_whole_schedule_results_and_undo(client: TestClient) -> Non
     assert "Saved 2 results" in response.text
     first = _schedule(client, event).rounds[0]
     assert [t.result for t in first.tables] == ["1-0", "1/2-1/2"]
+    # round 2 started with one result: the standings name the board still without one
+    page = client.get(f"/events/{event}/rounds/2").text
+    assert "Saved 1 result" in client.post(f"/events/{event}/rounds/2/results", data=results_form(page, {0: "1"})).text
+    assert "Round 2: no result yet at board 2" in client.get(f"/events/{event}/standings").text
+    page = client.get(f"/events/{event}/rounds/2").text
+    client.post(f"/events/{event}/rounds/2/results", data=results_form(page, {0: "1", 1: "="}))
+    assert "no result yet" not in client.get(f"/events/{event}/standings").text
 
     # a typed result is parsed; nonsense is refused and nothing is written
     page = client.get(f"/events/{event}/rounds/2").text
     bad = client.post(f"/events/{event}/rounds/2/results", data=results_form(page, {0: "0", 1: "2-0"}))
     assert bad.status_code == 400 and "is not a result" in bad.text
-    assert [t.result for t in _schedule(client, event).rounds[1].tables] == [None, None]
+    assert [t.result for t in _schedule(client, event).rounds[1].tables] == ["1-0", "1/2-1/2"]
 
     assert "Round 5 and its results are removed" in post(client, event, "/undo").text
     assert [r.round for r in _schedule(client, event).rounds] == [1, 2, 3, 4]

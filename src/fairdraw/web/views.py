@@ -193,6 +193,15 @@ class EventView:
         return max((r.number for r in self.rounds if r.done), default=0)
 
     @property
+    def pending(self) -> list[str]:
+        """One line per started round with tables still without a result (the standings count
+        them as not played yet), e.g. "Round 4: no result yet at board 2, board 5"."""
+        from fairdraw.scoring.results import pending_tables
+
+        return [f"Round {number}: no result yet at {', '.join(missing)}"
+                for number, missing in pending_tables(self.schedule.rounds)]
+
+    @property
     def active_count(self) -> int:
         return sum(1 for p in self.event.participants if not p.withdrawn)
 
