@@ -75,6 +75,33 @@ def test_pair_json_and_explain(tmp_path: Path, run: Callable[..., Result]) -> No
     assert res2.returncode == 2 and "result" in res2.stderr
 
 
+def test_round_one_from_a_players_file_in_the_initial_order(tmp_path: Path, run: Callable[..., Result]) -> None:
+    """A Swiss starts from the club's list, in any row order: pairing numbers go by rating,
+    highest first, unrated last, then by name (FIDE C.04.2); the JSON written pairs round 2."""
+    (tmp_path / "p.csv").write_text("name,rating\nZed,1500\nAnna,2100\nBen,\nCor,1900\nDirk,2100\n")
+    res = run("pair", "--dutch", "p.csv", "--rounds", "5", "--json", "-o", "r1.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    doc = json.loads((tmp_path / "r1.json").read_text())
+    assert [p["name"] for p in doc["players"]] == ["Anna", "Dirk", "Cor", "Zed", "Ben"]
+    ids = {p["name"]: p["id"] for p in doc["players"]}
+    # S1 = {1, 2} against S2 = {3, 4} (C.04.3 D.1); the lowest, 5, gets the bye
+    assert [sorted(t["seats"]) for t in doc["rounds"][0]["tables"]] == [
+        sorted([ids["Anna"], ids["Cor"]]), sorted([ids["Dirk"], ids["Zed"]])]
+    assert doc["rounds"][0]["byes"] == [ids["Ben"]] and doc["meta"]["total_rounds"] == 5
+    (tmp_path / "p.json").write_text(json.dumps([{"name": "Zed", "rating": 1500}, {"name": "Anna", "rating": 2100}]))
+    res = run("pair", "--system", "club-swiss", "p.json", "-p", cwd=tmp_path)
+    assert res.returncode == 0 and res.stdout.split()[0] == "1", res.stdout + res.stderr
+    assert sorted(res.stdout.split()[1:]) == ["1", "2"]  # one board: the two players by id
+
+
+def test_the_output_file_once_as_out_or_with_o(tmp_path: Path, run: Callable[..., Result]) -> None:
+    (tmp_path / "t.trf").write_text(TRF)
+    assert run("pair", "--dutch", "t.trf", "-p", "-o", "a.txt", cwd=tmp_path).returncode == 0
+    assert run("pair", "--dutch", "t.trf", "-p", "a.txt", cwd=tmp_path).returncode == 0
+    res = run("pair", "--dutch", "t.trf", "-p", "b.txt", "-o", "c.txt", cwd=tmp_path)
+    assert res.returncode == 2 and "once" in res.stderr and not (tmp_path / "b.txt").exists()
+
+
 def test_malformed_trf_exits_2_with_line_and_column_and_writes_nothing(tmp_path: Path, run: Callable[..., Result]) -> None:
     bad = TRF.replace("    4 w 1\n", "    4 x 1\n", 1)
     (tmp_path / "t.trf").write_text(bad)

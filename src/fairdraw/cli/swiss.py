@@ -55,9 +55,27 @@ def _points_from_json(value: Any, source: str) -> Any:
     return Points(**tenths)
 
 
+def _is_players_list(path: Path) -> bool:
+    """A players file (CSV/TSV, or a JSON list), not an event: the field of a Swiss yet to start."""
+    if path.suffix.lower() in (".csv", ".tsv"):
+        return True
+    try:
+        head = path.read_bytes()[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
+    return head.startswith(b"[")
+
+
 def load_request(path: Path, total_rounds: int | None = None, initial_colour: str | None = None) -> PairingRequest:
-    """A PairingRequest for the round after the last one in ``path`` (TRF16 or JSON)."""
-    if _looks_like_json(path):
+    """A PairingRequest for the round after the last one in ``path`` (TRF16 or JSON), or for
+    round 1 from a players file, the field in its initial order (FIDE C.04.2)."""
+    if _is_players_list(path):
+        from fairdraw.core.initial_order import swiss_initial_order
+        from fairdraw.formats.players import read_players
+
+        players = swiss_initial_order(tuple(read_players(path)))
+        request = PairingRequest(players=players, history=(), total_rounds=total_rounds)
+    elif _looks_like_json(path):
         from fairdraw.formats.schedule_json import load_schedule
 
         schedule = load_schedule(path)
@@ -141,8 +159,9 @@ def _text(schedule: Schedule, rnd: Round) -> str:
 
 @app.command("pair")
 def pair_command(
-    input_file: Annotated[Path, typer.Argument(metavar="INPUT", help="TRF16 file or schedule JSON with results.")],
+    input_file: Annotated[Path, typer.Argument(metavar="INPUT", help="TRF16 file or schedule JSON with results; for round 1 also a players CSV or JSON list.")],
     output: Annotated[Path | None, typer.Argument(metavar="[OUT]", help="Write here instead of stdout.")] = None,
+    output_option: Annotated[Path | None, typer.Option("--output", "-o", help="The same as OUT, as the other commands take it.")] = None,
     dutch: Annotated[bool, typer.Option("--dutch", help="Shorthand for --system dutch (FIDE Dutch, C.04.3).")] = False,
     system: Annotated[str | None, typer.Option("--system", help="Registered per-round system, e.g. dutch, club-swiss.")] = None,
     pairs_list: Annotated[bool, typer.Option("-p", "--pairs", help="Write the engines' list format (pairs count, 'white black' lines, bye as 'id 0').")] = False,
@@ -153,6 +172,9 @@ def pair_command(
     seed: Annotated[str | None, typer.Option("--seed", help="Seed of a system's random draw (the club Swiss's order among equals); overrides the file's.")] = None,
 ) -> None:
     """Pair the next round of a Swiss tournament."""
+    if output is not None and output_option is not None and output != output_option:
+        raise InputError("give the output file once: as OUT or with -o", field="--output")
+    output = output or output_option
     if dutch and system and system != "dutch":
         raise InputError("--dutch and --system name different systems")
     name = "dutch" if dutch or not system else system

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
+from fairdraw.core.initial_order import swiss_initial_order
 from fairdraw.core.model import Participant, Round, Schedule
 from fairdraw.core.registry import PairingRequest, all_systems, get_system
 from fairdraw.formats.players import parse_players_csv, parse_players_json
@@ -269,15 +270,6 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
     return Pairing(rounds=new_rounds, meta=meta, numbers=dict(produced.numbers))
 
 
-def initial_ranking(players: tuple[Participant, ...]) -> tuple[Participant, ...]:
-    """The field in the order a Swiss system pairs it: by rating, highest first (unrated
-    last), then by name (FIDE C.04.2, "Initial order": by strength, i.e. rating, then title,
-    then alphabetically; the page records no titles; C.04.3 A.2 pairs by the numbers of that
-    list), since the page's players are entered in any order and their ids say nothing about
-    strength. Once a round is paired the numbers stay (``pairing_order``)."""
-    return tuple(sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), p.name.casefold(), p.id)))
-
-
 def _remake_fixed_tail(system: Any, schedule: Schedule, *, withdrawn: set[int], total_rounds: int | None,
                        options: dict[str, Any]) -> tuple[Schedule, list[Round]]:
     """The rounds undone at the end of a fixed schedule, made again: (the schedule, its new rounds).
@@ -318,9 +310,10 @@ def pairing_order(players: tuple[Participant, ...], numbers: dict[int, int]) -> 
     Why: the order made before the first round fixes the pairing numbers (FIDE C.04.1 A.2),
     and a corrected rating only affects pairings yet to be made (C.04.1 F.7): re-sorting the
     field by the current ratings moved everyone's number, and the printed pairing lists of
-    rounds already played with it. Before round 1 (no numbers yet) it is ``initial_ranking``."""
+    rounds already played with it. Before round 1 (no numbers yet) it is the initial order
+    (``swiss_initial_order``: the page's players are entered in any order)."""
     numbered = sorted((p for p in players if p.id in numbers), key=lambda p: (numbers[p.id], p.id))
-    late = initial_ranking(tuple(p for p in players if p.id not in numbers))
+    late = swiss_initial_order(tuple(p for p in players if p.id not in numbers))
     return (*numbered, *late)
 
 
