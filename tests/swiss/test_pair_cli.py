@@ -94,6 +94,30 @@ def test_round_one_from_a_players_file_in_the_initial_order(tmp_path: Path, run:
     assert sorted(res.stdout.split()[1:]) == ["1", "2"]  # one board: the two players by id
 
 
+def test_check_dutch_re_pairs_a_schedule_json(tmp_path: Path, run: Callable[..., Result]) -> None:
+    """The JSON a Swiss is run on checks like its TRF: every round re-paired from the ones before;
+    a player withdrawn after round 1 still took part in it."""
+    rows = "".join(f"P{i},{2000 - 10 * i}\n" for i in range(1, 9))
+    (tmp_path / "p.csv").write_text("name,rating\n" + rows)
+    assert run("pair", "--dutch", "p.csv", "--rounds", "3", "--json", "-o", "e.json", cwd=tmp_path).returncode == 0
+    for rnd in (1, 2):
+        doc = json.loads((tmp_path / "e.json").read_text())
+        for table in doc["rounds"][-1]["tables"]:
+            table["result"] = "1-0" if table["table"] % 2 else "1/2-1/2"
+        if rnd == 1:
+            doc["meta"]["withdrawn"] = [8]
+        (tmp_path / "e.json").write_text(json.dumps(doc))
+        assert run("pair", "--dutch", "e.json", "--json", "-o", "e.json", cwd=tmp_path).returncode == 0
+    res = run("check", "--dutch", "e.json", cwd=tmp_path)
+    assert res.returncode == 0 and "3/3 rounds equal" in res.stdout, res.stdout + res.stderr
+    doc = json.loads((tmp_path / "e.json").read_text())
+    first, second = doc["rounds"][1]["tables"][:2]
+    first["seats"][1], second["seats"][1] = second["seats"][1], first["seats"][1]
+    (tmp_path / "bad.json").write_text(json.dumps(doc))
+    res = run("check", "--dutch", "bad.json", cwd=tmp_path)
+    assert res.returncode == 1 and "round 2: DIFFERS" in res.stdout and "round 1: equal" in res.stdout
+
+
 def test_the_output_file_once_as_out_or_with_o(tmp_path: Path, run: Callable[..., Result]) -> None:
     (tmp_path / "t.trf").write_text(TRF)
     assert run("pair", "--dutch", "t.trf", "-p", "-o", "a.txt", cwd=tmp_path).returncode == 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -221,33 +222,60 @@ def pair_command(
             target.print(line, highlight=False, soft_wrap=True, markup=False)
 
 
-def dutch_check(path: Path, explain: bool = False) -> int:
-    """Re-pair every round of a TRF from the rounds before it with the Dutch system and
-    report each round that differs, board by board. 0: all equal; 1: some differ.
+def _rounds_to_check(path: Path) -> tuple[int, Callable[[int], PairingRequest], Callable[[int], Round]]:
+    """(the last paired round, the request for round r from the rounds before it, round r as
+    the file has it), from a TRF16 file or a schedule JSON."""
+    if _looks_like_json(path):
+        from fairdraw.formats.schedule_json import load_schedule
 
-    Total rounds: the XXR line, else the rounds in the file. Initial colour: the XXC
-    line, else the colour pairing number 1 (or the first player with a game) had in
-    round 1.
-    """
+        schedule = load_schedule(path)
+        base = load_request(path)
+        last = len(schedule.rounds)
+        total = base.total_rounds or last
+        options = {k: v for k, v in base.options.items() if k != "requested_byes"}  # the next round's only
+
+        def before_json(r: int) -> PairingRequest:
+            return PairingRequest(players=base.players, history=schedule.rounds[: r - 1], total_rounds=total,
+                                  seed=base.seed, options=dict(options))
+
+        return last, before_json, lambda r: schedule.rounds[r - 1]
     from fairdraw.formats.trf import read_trf, round_is_paired, trf_round, trf_to_request
-    from fairdraw.systems.dutch.state import history_matches, infer_initial_colour
-    from fairdraw.systems.dutch.system import next_round
 
     doc = read_trf(path)
     last = doc.rounds_in_file
     while last and not round_is_paired(doc, last):
         last -= 1
     total = doc.total_rounds or last
-    colour = doc.initial_colour
+
+    return last, lambda r: trf_to_request(doc, upto_round=r - 1, total_rounds=total), lambda r: trf_round(doc, r)
+
+
+def dutch_check(path: Path, explain: bool = False) -> int:
+    """Re-pair every round of a TRF16 file or schedule JSON from the rounds before it with the
+    Dutch system and report each round that differs, board by board. 0: all equal; 1: some differ.
+
+    Total rounds: the XXR line (the JSON's meta.total_rounds), else the rounds in the file.
+    Initial colour: the XXC line (meta.initial_colour), else the colour pairing number 1 (or
+    the first player with a game) had in round 1.
+    """
+    from fairdraw.systems.dutch.state import history_matches, infer_initial_colour
+    from fairdraw.systems.dutch.system import next_round
+
+    last, before, paired = _rounds_to_check(path)
+    colour = before(1).options.get("initial_colour")
     if colour is None:
-        full = trf_to_request(doc, upto_round=last, total_rounds=total)
+        # read back from the rounds with every result in (the last one paired may have none yet)
+        done = 0
+        while done < last and all(t.result is not None for t in paired(done + 1).tables):
+            done += 1
+        full = before(done + 1)
         ids = [p.id for p in full.players]
         inferred = infer_initial_colour(ids, history_matches(full.history, ids))
         colour = "black" if inferred == "b" else "white"
     differing = 0
     for r in range(1, last + 1):
-        request = trf_to_request(doc, upto_round=r - 1, total_rounds=total)
-        ref = trf_round(doc, r)
+        request = before(r)
+        ref = paired(r)
         opts = dict(request.options)
         opts["initial_colour"] = colour
         # Round r is in the file: whoever it shows neither at a board nor with the pairing bye
@@ -260,8 +288,10 @@ def dutch_check(path: Path, explain: bool = False) -> int:
             if player.id not in taking_part and player.id not in requested:
                 requested[player.id] = kinds.get(player.id, "absent")
         opts["requested_byes"] = requested
+        # a player who withdrew later still took part in this round
+        opts["withdrawn"] = [pid for pid in opts.get("withdrawn") or () if pid not in taking_part]
         request = PairingRequest(players=request.players, history=request.history,
-                                 total_rounds=request.total_rounds, options=opts)
+                                 total_rounds=request.total_rounds, seed=request.seed, options=opts)
         mine, ctx, outcome, reasons = next_round(request)
         ref_pairs = {t.seats for t in ref.tables}
         my_pairs = {t.seats for t in mine.tables}
