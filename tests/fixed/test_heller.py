@@ -248,6 +248,14 @@ def test_cli_names_file_and_other_formats(tmp_path, cli) -> None:
     run = cli("heller", "8", "--names", str(names))
     assert run.code == 0 and "Speler A" in run.out
     assert cli("heller", "10", "--names", str(names)).code == 2  # 8 names for 10 players
+    assert "rating order" not in run.err  # no ratings, nothing to compare
+    rated = tmp_path / "rated.csv"
+    rated.write_text("name,rating\n" + "\n".join(f"P{i},{r}" for i, r in enumerate([2000, 1900, 1950, 1800,
+                                                                                       1700, 1600, 1500, 1400])))
+    run = cli("heller", "8", "--names", str(rated))
+    assert run.code == 0 and "not in rating order (P1 1900 is number 2, P2 1950 number 3)" in run.err.replace("\n", " ")
+    rated.write_text("name,rating\n" + "\n".join(f"P{i},{2000 - 10 * i}" for i in range(8)))
+    assert "rating order" not in cli("heller", "8", "--names", str(rated)).err
     html_out = tmp_path / "h.html"
     assert cli("heller", "8", "--schemes", "2", "--html", "-o", str(html_out)).code == 0
     page = html_out.read_text(encoding="utf-8")

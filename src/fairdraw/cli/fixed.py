@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, emit, load_players, pick_format, write_output
+from fairdraw.cli.base import OutputFormat, app, emit, err_console, load_players, pick_format, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.core.registry import PairingRequest, get_system
@@ -60,6 +60,20 @@ def meerkamp_command(
     emit(schedule, json_, csv_, html_, output)
 
 
+def _note_rows_not_by_rating(field: list[Participant], names: Path) -> None:
+    """Heller balances the sums of opponents' numbers, number 1 the strongest, and numbers the
+    rows in file order (the club may rank by other than rating): say so when the file's own
+    ratings disagree with that order, or an alphabetical list is balanced by the alphabet."""
+    rated = [(row, p) for row, p in enumerate(field, start=1) if p.rating is not None]
+    for (row_a, a), (row_b, b) in zip(rated, rated[1:], strict=False):
+        if (b.rating or 0) > (a.rating or 0):
+            err_console.print(f"note: {names}: the rows are not in rating order ({a.name} {a.rating} is number "
+                              f"{row_a}, {b.name} {b.rating} number {row_b}); Heller numbers the rows in file "
+                              "order, number 1 the strongest: sort the file by strength if the ratings are what "
+                              "counts", highlight=False, soft_wrap=True, markup=False)
+            return
+
+
 @app.command("heller")
 def heller_command(
     players: int = typer.Argument(..., help="Number of players in the group (4-20)."),
@@ -81,6 +95,7 @@ def heller_command(
         if len(field) != players:
             raise InputError(f"the file lists {len(field)} players, but N is {players}", source=str(names),
                              field="names")
+        _note_rows_not_by_rating(field, names)
     else:
         field = [Participant(id=i, name=f"Player {i}") for i in range(1, players + 1)]
     found = find_schemes(players, rounds, schemes, seed)
