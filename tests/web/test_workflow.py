@@ -270,3 +270,20 @@ def test_a_failing_system_is_reported_and_nothing_saved(client: TestClient, toy_
     text = html.unescape(post(client, event, "/pair").text)
     assert "the pairing system 'toy-swiss' failed (ZeroDivisionError: division by zero); nothing was saved" in text
     assert _schedule(client, event).rounds == ()
+
+
+def test_heller_numbers_the_field_by_strength_not_by_entry(client: TestClient) -> None:
+    """Heller balances the sums of opponents' numbers, number 1 the strongest (seed 002): the
+    page's players come in any order, so the numbers follow the ratings, and stay when rounds
+    are undone and made again."""
+    event = create_event(client, "heller", rounds="5")
+    rows = [("Zoe", 1500), ("Adam", 2100), ("Bea", 1900), ("Carl", 2000), ("Dana", 1800), ("Emil", 1700),
+            ("Fay", 1600), ("Gus", 1400)]
+    assert "Imported 8 players" in import_players(client, event, "name,rating\n" + "\n".join(f"{n},{r}" for n, r in rows))
+    post(client, event, "/pair")
+    schedule = _schedule(client, event)
+    by_number = sorted(schedule.players, key=lambda p: schedule.numbers[p.id])
+    assert [p.name for p in by_number] == ["Adam", "Carl", "Bea", "Dana", "Emil", "Fay", "Zoe", "Gus"]
+    assert "removed" in post(client, event, "/undo").text
+    post(client, event, "/pair")
+    assert _schedule(client, event).rounds == schedule.rounds

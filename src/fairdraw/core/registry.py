@@ -57,6 +57,10 @@ class PairingSystem(ABC):
     name: ClassVar[str]
     description: ClassVar[str]
     kind: ClassVar[Literal["fixed", "per-round"]]
+    #: The players' order in the request is their strength order (number 1 the strongest),
+    #: which the system balances by (Heller's opponent sums). A caller whose players come in
+    #: no meaningful order (the web page's, entered one by one) sorts them by strength first.
+    numbers_by_strength: ClassVar[bool] = False
 
     @abstractmethod
     def pair(self, request: PairingRequest) -> Schedule:

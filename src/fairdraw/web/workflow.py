@@ -232,7 +232,8 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
         produced, new_rounds = _remake_fixed_tail(system, schedule, withdrawn=withdrawn, total_rounds=total_rounds,
                                                   options=options)
     elif system.kind == "fixed":
-        request = PairingRequest(players=active, total_rounds=total_rounds, seed=schedule.seed, options=options)
+        request = PairingRequest(players=_fixed_field(system, active, {}), total_rounds=total_rounds,
+                                 seed=schedule.seed, options=options)
         produced = system.pair(request)
         new_rounds = list(produced.rounds)
         if not new_rounds:
@@ -270,6 +271,13 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
     return Pairing(rounds=new_rounds, meta=meta, numbers=dict(produced.numbers))
 
 
+def _fixed_field(system: Any, players: tuple[Participant, ...], numbers: dict[int, int]) -> tuple[Participant, ...]:
+    """The field as a fixed system gets it: for one that numbers by strength (Heller: the
+    page's players are entered in any order) by the numbers given already, else by strength
+    (``pairing_order``); for the others in the order entered."""
+    return pairing_order(players, numbers) if system.numbers_by_strength else players
+
+
 def _remake_fixed_tail(system: Any, schedule: Schedule, *, withdrawn: set[int], total_rounds: int | None,
                        options: dict[str, Any]) -> tuple[Schedule, list[Round]]:
     """The rounds undone at the end of a fixed schedule, made again: (the schedule, its new rounds).
@@ -284,7 +292,9 @@ def _remake_fixed_tail(system: Any, schedule: Schedule, *, withdrawn: set[int], 
     field_then = tuple(p for p in schedule.players if p.id in in_rounds)
     leaving = tuple(p.id for p in field_then if p.id in withdrawn)
     joining = tuple(p for p in schedule.players if p.id not in in_rounds and p.id not in withdrawn)
-    made = system.pair(PairingRequest(players=field_then, total_rounds=total_rounds, seed=schedule.seed,
+    made = system.pair(PairingRequest(players=_fixed_field(system, field_then, schedule.numbers),
+                                      total_rounds=total_rounds,
+                                      seed=schedule.seed,
                                       options=options))
     if len(made.rounds) <= len(played):
         raise InputError("every round of the schedule is made already")
