@@ -118,6 +118,35 @@ def test_check_dutch_re_pairs_a_schedule_json(tmp_path: Path, run: Callable[...,
     assert res.returncode == 1 and "round 2: DIFFERS" in res.stdout and "round 1: equal" in res.stdout
 
 
+def test_trf_writes_a_json_event_that_pairs_the_same(tmp_path: Path, run: Callable[..., Result]) -> None:
+    """``fairdraw trf``: the JSON a Swiss is run on, as the TRF16 a rating officer or another
+    engine reads; the next round paired from either file is the same."""
+    rows = "".join(f"P{i},{2100 - 13 * i}\n" for i in range(1, 12))
+    (tmp_path / "p.csv").write_text("name,rating\n" + rows)
+    assert run("pair", "--dutch", "p.csv", "--rounds", "5", "--json", "-o", "e.json", cwd=tmp_path).returncode == 0
+    for result in ("1-0", "1/2-1/2"):
+        doc = json.loads((tmp_path / "e.json").read_text())
+        for table in doc["rounds"][-1]["tables"]:
+            table["result"] = result if table["table"] % 3 else "0-1"
+        (tmp_path / "e.json").write_text(json.dumps(doc))
+        assert run("pair", "--dutch", "e.json", "--json", "-o", "e.json", cwd=tmp_path).returncode == 0
+    doc = json.loads((tmp_path / "e.json").read_text())
+    doc["rounds"] = doc["rounds"][:2]
+    (tmp_path / "two.json").write_text(json.dumps(doc))
+    res = run("trf", "two.json", "-o", "two.trf", "--name", "Club Swiss", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    text = (tmp_path / "two.trf").read_text()
+    assert text.startswith("012 Club Swiss\nXXR 5\n") and text.count("\n001 ") == 11
+    from_json = run("pair", "--dutch", "two.json", "-p", cwd=tmp_path)
+    from_trf = run("pair", "--dutch", "two.trf", "-p", cwd=tmp_path)
+    assert from_json.returncode == from_trf.returncode == 0 and from_json.stdout == from_trf.stdout
+    (tmp_path / "mj.json").write_text(json.dumps({"format": "fairdraw.schedule/1", "system": "mahjong",
+                                                  "players": [{"id": i, "name": f"M{i}"} for i in range(1, 5)],
+                                                  "rounds": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2, 3, 4]}]}]}))
+    res = run("trf", "mj.json", "-o", "mj.trf", cwd=tmp_path)
+    assert res.returncode == 2 and "chess format" in res.stderr and not (tmp_path / "mj.trf").exists()
+
+
 def test_the_output_file_once_as_out_or_with_o(tmp_path: Path, run: Callable[..., Result]) -> None:
     (tmp_path / "t.trf").write_text(TRF)
     assert run("pair", "--dutch", "t.trf", "-p", "-o", "a.txt", cwd=tmp_path).returncode == 0

@@ -222,6 +222,27 @@ def pair_command(
             target.print(line, highlight=False, soft_wrap=True, markup=False)
 
 
+@app.command("trf")
+def trf_command(
+    schedule_file: Annotated[Path, typer.Argument(metavar="EVENT.json", help="A chess event's schedule JSON with results.")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout (atomically).")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="Tournament name for the 012 line (default: the file's name).")] = None,
+) -> None:
+    """Write a chess event as TRF16, for the rating officer or another pairing program: the
+    rounds up to the first one with a result missing, start ranks by pairing number."""
+    from fairdraw.formats.schedule_json import load_schedule
+    from fairdraw.formats.trf_export import schedule_to_trf
+
+    schedule = load_schedule(schedule_file)
+    total = schedule.meta.get("total_rounds")
+    try:
+        text = schedule_to_trf(schedule, name=name if name is not None else schedule_file.stem,
+                               total_rounds=total if isinstance(total, int) and not isinstance(total, bool) else None)
+    except InputError as exc:
+        raise InputError(exc.message, source=str(schedule_file), field="seats") from None
+    write_output(text, output)
+
+
 def _rounds_to_check(path: Path) -> tuple[int, Callable[[int], PairingRequest], Callable[[int], Round]]:
     """(the last paired round, the request for round r from the rounds before it, round r as
     the file has it), from a TRF16 file or a schedule JSON."""

@@ -1,0 +1,65 @@
+"""A chess event's schedule as TRF16, for rating officers and the endorsed engines.
+
+Shared by the web page's export and ``fairdraw trf``: one writer, so a file exported from
+either is the same and reads back through ``formats.trf``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Schedule
+from fairdraw.formats import trf
+from fairdraw.scoring.results import FREE_ROUND_SYSTEMS
+
+_TRF_SIDES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+", "-"),
+              "-/+": ("-", "+"), "-/-": ("-", "-")}
+
+
+def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None) -> str:
+    """The event as TRF16 (FIDE's exchange format), what a rating officer receives.
+
+    Start ranks are the pairing numbers; each round column holds the opponent, the colour
+    and the result letter, byes their TRF letter (U allocated, H half, F full, Z zero and
+    a round robin's free round, blank absence). Rounds are written up to the first one
+    with a result still missing. Points (columns 80-83) follow TRF's default point system. Only chess
+    events (two seats per board) have a TRF16 form.
+    """
+    if any(len(t.seats) != 2 for r in schedule.rounds for t in r.tables):
+        raise InputError("TRF16 is a chess format: this event has tables of more than two")
+    order = sorted(schedule.players, key=lambda p: (schedule.number_of(p.id), p.id))
+    start = {p.id: index for index, p in enumerate(order, start=1)}
+    entries: dict[int, list[Any]] = {p.id: [] for p in order}
+    # only rounds with every result in: a TRF16 game needs its result, and a round robin's
+    # later rounds are planned, not played (the file is what a rating officer receives)
+    played = []
+    for rnd in schedule.rounds:
+        if any(t.result is None for t in rnd.tables):
+            break
+        played.append(rnd)
+    for rnd in played:
+        seen: dict[int, Any] = {}
+        for table in rnd.tables:
+            white, black = table.seats
+            w, b = _TRF_SIDES[table.result or ""]
+            seen[white] = trf.RoundEntry(start[black], "w", w)
+            seen[black] = trf.RoundEntry(start[white], "b", b)
+        for bye in rnd.byes:
+            kind = bye.kind
+            if kind == "bye" and schedule.system in FREE_ROUND_SYSTEMS:
+                kind = "zero-point"  # a round robin's free round scores nothing (as the standings do)
+            letter = {"meerkamp-bye": "F"}.get(kind, trf.BYE_LETTER_OF.get(kind, "U"))
+            # an absence is a blank round entry, as TRF16 writes a round not played
+            seen[bye.id] = trf.RoundEntry(None, "-", letter) if letter != " " else trf.RoundEntry(None, " ", " ")
+        for pid, column in entries.items():
+            column.append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
+    points = trf.PointSystem()
+    lines: list[Any] = [trf.RawLine(f"012 {name}".rstrip())]
+    if total_rounds is not None:
+        lines.append(trf.RoundsLine(f"XXR {total_rounds}", total_rounds))
+    for p in order:
+        games = entries[p.id]
+        lines.append(trf.PlayerLine(number=start[p.id], name=p.name, rating=p.rating, federation=p.federation or "",
+                                    points=sum(points.of(g) for g in games), games=games))
+    return trf.TrfDocument(lines=lines, line_ending="\n").dump()
