@@ -147,6 +147,24 @@ def test_trf_writes_a_json_event_that_pairs_the_same(tmp_path: Path, run: Callab
     assert res.returncode == 2 and "chess format" in res.stderr and not (tmp_path / "mj.trf").exists()
 
 
+def test_byes_and_withdrawals_from_the_command_line(tmp_path: Path, run: Callable[..., Result]) -> None:
+    """``--bye ID[:kind]`` for the round being paired and ``--withdraw ID`` from now on, as a
+    TRF's H/Z entries and a JSON's meta say them; the withdrawal is kept in the JSON written."""
+    (tmp_path / "t.trf").write_text(TRF)
+    res = run("pair", "--dutch", "t.trf", "--bye", "2:zero", "--bye", "4", "--withdraw", "5", "--json", "-o", "o.json",
+              cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    doc = json.loads((tmp_path / "o.json").read_text())
+    last = doc["rounds"][-1]
+    assert last["bye_kinds"] == {"2": "zero-point", "4": "half-point", "5": "absent"}
+    assert [sorted(t["seats"]) for t in last["tables"]] == [[1, 3]] and doc["meta"]["withdrawn"] == [5]
+    for args, message in ((("--bye", "3:holiday"), "the kind must be one of"), (("--bye", "9"), "not a player"),
+                          (("--withdraw", "x"), "takes player ids")):
+        res = run("pair", "--dutch", "t.trf", *args, "-p", "-o", "bad.txt", cwd=tmp_path)
+        assert res.returncode == 2 and message in res.stderr.replace("\n", " "), res.stderr
+        assert not (tmp_path / "bad.txt").exists()
+
+
 def test_the_output_file_once_as_out_or_with_o(tmp_path: Path, run: Callable[..., Result]) -> None:
     (tmp_path / "t.trf").write_text(TRF)
     assert run("pair", "--dutch", "t.trf", "-p", "-o", "a.txt", cwd=tmp_path).returncode == 0

@@ -14,13 +14,13 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
-from fairdraw.cli.base import app, console, err_console, write_output
+from fairdraw.cli.base import app, console, err_console, player_ids, split_values, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule
 from fairdraw.core.registry import PairingRequest, get_system
@@ -158,6 +158,28 @@ def _text(schedule: Schedule, rnd: Round) -> str:
     return "\n".join(out) + "\n"
 
 
+_BYE_WORDS = {"half": "half-point", "full": "full-point", "zero": "zero-point", "absent": "absent"}
+
+
+def _with_announced(options: Mapping[str, Any], byes: list[str], withdraw: list[str]) -> dict[str, Any]:
+    """The request's options with the byes asked for this round (``--bye 7:half``) and the
+    players who left (``--withdraw 12``) added: what a TRF says with H/F/Z entries and a JSON
+    with ``meta.requested_byes`` / ``meta.withdrawn``, given on the command line instead.
+    Unknown ids are refused later, with the rest of the request (``core.player_rules``)."""
+    out = dict(options)
+    requested = dict(out.get("requested_byes") or {})
+    for text in split_values(byes):
+        pid, _, word = text.partition(":")
+        kind = _BYE_WORDS.get(word.strip().lower() or "half")
+        if kind is None:
+            raise InputError(f"--bye {text}: the kind must be one of {', '.join(_BYE_WORDS)}", field="--bye")
+        requested[player_ids([pid], field="bye")[0]] = kind
+    out["requested_byes"] = requested
+    if withdraw:
+        out["withdrawn"] = sorted({*(out.get("withdrawn") or ()), *player_ids(withdraw, field="withdraw")})
+    return out
+
+
 @app.command("pair")
 def pair_command(
     input_file: Annotated[Path, typer.Argument(metavar="INPUT", help="TRF16 file or schedule JSON with results; for round 1 also a players CSV or JSON list.")],
@@ -171,6 +193,8 @@ def pair_command(
     rounds: Annotated[int | None, typer.Option("--rounds", help="Total rounds of the event (overrides XXR).")] = None,
     initial_colour: Annotated[str | None, typer.Option("--initial-colour", help="white or black: colour of pairing number 1 in round 1 (overrides XXC).")] = None,
     seed: Annotated[str | None, typer.Option("--seed", help="Seed of a system's random draw (the club Swiss's order among equals); overrides the file's.")] = None,
+    bye: Annotated[list[str] | None, typer.Option("--bye", help="ID[:half|full|zero|absent]: a bye asked for this round (half-point when no kind is given; repeatable).")] = None,
+    withdraw: Annotated[list[str] | None, typer.Option("--withdraw", help="Id of a player who left: paired no more (repeatable, or comma-separated; kept in the JSON written).")] = None,
 ) -> None:
     """Pair the next round of a Swiss tournament."""
     if output is not None and output_option is not None and output != output_option:
@@ -196,6 +220,8 @@ def pair_command(
     request = load_request(input_file, rounds, initial_colour)
     if seed is not None:
         request = replace(request, seed=seed)
+    if bye or withdraw:
+        request = replace(request, options=_with_announced(request.options, bye or [], withdraw or []))
     try:
         schedule = engine.pair(request)
     except InputError as exc:  # a request the system refuses comes from the input file: name it

@@ -28,9 +28,9 @@ REQUESTED_BYE_KINDS = tuple(kind for kind in BYE_KINDS if kind != "bye")
 
 #: Where each option comes from, so the message leads a secretary to the line to fix.
 ORIGINS = {
-    "requested_byes": "a TRF H/F/Z/0000 entry or 240 line, or meta.requested_byes",
+    "requested_byes": "a TRF H/F/Z/0000 entry or 240 line, meta.requested_byes, or pair --bye",
     "absent": "the option absent",
-    "withdrawn": "meta.withdrawn",
+    "withdrawn": "meta.withdrawn, or pair --withdraw",
     "forbidden_pairs": "a TRF XXP or 260 line, or meta.forbidden_pairs",
     "accelerations": "a TRF XXA or 250 line, or meta.accelerations",
 }
