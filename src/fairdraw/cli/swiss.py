@@ -12,9 +12,9 @@ black`` per board, the pairing-allocated bye as ``id 0``) or the schedule JSON
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 import typer
@@ -71,10 +71,10 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
     """A PairingRequest for the round after the last one in ``path`` (TRF16 or JSON), or for
     round 1 from a players file, the field in its initial order (FIDE C.04.2)."""
     if _is_players_list(path):
-        from fairdraw.core.initial_order import swiss_initial_order
+        from fairdraw.core.initial_order import strength_order
         from fairdraw.formats.players import read_players
 
-        players = swiss_initial_order(tuple(read_players(path)))
+        players = strength_order(tuple(read_players(path)))
         request = PairingRequest(players=players, history=(), total_rounds=total_rounds)
     elif _looks_like_json(path):
         from fairdraw.formats.schedule_json import load_schedule
@@ -293,7 +293,6 @@ def _rounds_to_check(path: Path) -> tuple[int, Callable[[int], PairingRequest], 
     while last and not round_is_paired(doc, last):
         last -= 1
     total = doc.total_rounds or last
-
     return last, lambda r: trf_to_request(doc, upto_round=r - 1, total_rounds=total), lambda r: trf_round(doc, r)
 
 

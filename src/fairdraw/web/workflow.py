@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
-from fairdraw.core.initial_order import swiss_initial_order
+from fairdraw.core.initial_order import strength_order
 from fairdraw.core.model import Participant, Round, Schedule
 from fairdraw.core.registry import PairingRequest, all_systems, get_system
 from fairdraw.formats.players import parse_players_csv, parse_players_json
@@ -321,9 +321,9 @@ def pairing_order(players: tuple[Participant, ...], numbers: dict[int, int]) -> 
     and a corrected rating only affects pairings yet to be made (C.04.1 F.7): re-sorting the
     field by the current ratings moved everyone's number, and the printed pairing lists of
     rounds already played with it. Before round 1 (no numbers yet) it is the initial order
-    (``swiss_initial_order``: the page's players are entered in any order)."""
+    (``strength_order``: the page's players are entered in any order)."""
     numbered = sorted((p for p in players if p.id in numbers), key=lambda p: (numbers[p.id], p.id))
-    late = swiss_initial_order(tuple(p for p in players if p.id not in numbers))
+    late = strength_order(tuple(p for p in players if p.id not in numbers))
     return (*numbered, *late)
 
 
