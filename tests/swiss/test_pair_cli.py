@@ -88,10 +88,12 @@ def test_round_one_from_a_players_file_in_the_initial_order(tmp_path: Path, run:
     assert [sorted(t["seats"]) for t in doc["rounds"][0]["tables"]] == [
         sorted([ids["Anna"], ids["Cor"]]), sorted([ids["Dirk"], ids["Zed"]])]
     assert doc["rounds"][0]["byes"] == [ids["Ben"]] and doc["meta"]["total_rounds"] == 5
-    (tmp_path / "p.json").write_text(json.dumps([{"name": "Zed", "rating": 1500}, {"name": "Anna", "rating": 2100}]))
-    res = run("pair", "--system", "club-swiss", "p.json", "-p", cwd=tmp_path)
-    assert res.returncode == 0 and res.stdout.split()[0] == "1", res.stdout + res.stderr
-    assert sorted(res.stdout.split()[1:]) == ["1", "2"]  # one board: the two players by id
+    listed = [{"name": "Zed", "rating": 1500}, {"name": "Anna", "rating": 2100}]
+    for name, doc in (("p.json", listed), ("q.json", {"players": listed})):  # both players JSON forms
+        (tmp_path / name).write_text(json.dumps(doc))
+        res = run("pair", "--system", "club-swiss", name, "-p", cwd=tmp_path)
+        assert res.returncode == 0 and res.stdout.split()[0] == "1", res.stdout + res.stderr
+        assert sorted(res.stdout.split()[1:]) == ["1", "2"]  # one board: the two players by id
 
 
 def test_check_dutch_re_pairs_a_schedule_json(tmp_path: Path, run: Callable[..., Result]) -> None:

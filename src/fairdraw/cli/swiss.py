@@ -57,14 +57,24 @@ def _points_from_json(value: Any, source: str) -> Any:
 
 
 def _is_players_list(path: Path) -> bool:
-    """A players file (CSV/TSV, or a JSON list), not an event: the field of a Swiss yet to start."""
+    """A players file (CSV/TSV, a JSON list, or an object with ``players`` but neither
+    ``system`` nor ``rounds``: docs/formats.md), not an event: the field of a Swiss yet to start."""
+    import json
+
     if path.suffix.lower() in (".csv", ".tsv"):
         return True
     try:
         head = path.read_bytes()[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+        if head.startswith(b"["):
+            return True
+        if not head.startswith(b"{"):
+            return False
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
-    return head.startswith(b"[")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return False  # the schedule reader names what is wrong
+    return isinstance(data, dict) and "players" in data and "system" not in data and "rounds" not in data
 
 
 def load_request(path: Path, total_rounds: int | None = None, initial_colour: str | None = None) -> PairingRequest:
