@@ -167,6 +167,16 @@ def test_byes_and_withdrawals_from_the_command_line(tmp_path: Path, run: Callabl
         assert not (tmp_path / "bad.txt").exists()
 
 
+def test_pair_html_prints_the_new_round(tmp_path: Path, run: Callable[..., Result]) -> None:
+    (tmp_path / "t.trf").write_text(TRF)
+    res = run("pair", "--dutch", "t.trf", "--html", "-o", "r2.html", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    page = (tmp_path / "r2.html").read_text()
+    assert "<h2>Round 2</h2>" in page and "Round 1" not in page and page.count("<tr><td>") == 2
+    assert "Bye: " in page and "Alpha" in page
+    assert run("pair", "--dutch", "t.trf", "--html", "--json", cwd=tmp_path).returncode == 2
+
+
 def test_the_output_file_once_as_out_or_with_o(tmp_path: Path, run: Callable[..., Result]) -> None:
     (tmp_path / "t.trf").write_text(TRF)
     assert run("pair", "--dutch", "t.trf", "-p", "-o", "a.txt", cwd=tmp_path).returncode == 0

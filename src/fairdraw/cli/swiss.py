@@ -199,6 +199,7 @@ def pair_command(
     system: Annotated[str | None, typer.Option("--system", help="Registered per-round system, e.g. dutch, club-swiss.")] = None,
     pairs_list: Annotated[bool, typer.Option("-p", "--pairs", help="Write the engines' list format (pairs count, 'white black' lines, bye as 'id 0').")] = False,
     json_: Annotated[bool, typer.Option("--json", help="Write the schedule JSON (all rounds, the new one last).")] = False,
+    html_: Annotated[bool, typer.Option("--html", help="Write the new round as a printable HTML pairing list.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Print why each pair was made.")] = False,
     rounds: Annotated[int | None, typer.Option("--rounds", help="Total rounds of the event (overrides XXR).")] = None,
     initial_colour: Annotated[str | None, typer.Option("--initial-colour", help="white or black: colour of pairing number 1 in round 1 (overrides XXC).")] = None,
@@ -213,8 +214,8 @@ def pair_command(
     if dutch and system and system != "dutch":
         raise InputError("--dutch and --system name different systems")
     name = "dutch" if dutch or not system else system
-    if pairs_list and json_:
-        raise InputError("choose one of -p and --json")
+    if pairs_list + json_ + html_ > 1:
+        raise InputError("choose one of -p, --json and --html")
     if initial_colour is not None:
         initial_colour = initial_colour.strip().lower()
         if initial_colour not in ("white", "black"):
@@ -246,6 +247,10 @@ def pair_command(
         text = dump_schedule(replace(schedule, meta={**_settings_of(request), **schedule.meta}))
     elif pairs_list:
         text = list_format(rnd)
+    elif html_:
+        from fairdraw.formats.render import render_html
+
+        text = render_html(replace(schedule, rounds=(rnd,)), title=f"{input_file.stem}: round {rnd.round} pairings")
     else:
         text = _text(schedule, rnd)
     for rule in schedule.meta.get("relaxed", []) or []:
@@ -253,7 +258,7 @@ def pair_command(
     write_output(text, output)
     if explain:
         lines = schedule.meta.get("explanation") or ["(this system gives no explanation)"]
-        target = console if (output is not None or not (json_ or pairs_list)) else err_console
+        target = console if (output is not None or not (json_ or pairs_list or html_)) else err_console
         for line in lines:
             target.print(line, highlight=False, soft_wrap=True, markup=False)
 
