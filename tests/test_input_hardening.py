@@ -591,3 +591,19 @@ def test_a_bad_tiebreak_modifier_exits_2_naming_file_field_and_code(
     assert _run(["standings", str(path), "-t", code]) == 2
     err = capsys.readouterr().err.replace("\n", " ")
     assert str(path) in err and "--tiebreaks" in err and said in err
+
+
+def test_a_players_file_or_trf_where_a_schedule_is_expected_is_named_as_such(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The commonest slip with these commands: the wrong one of the user's files. The message
+    says what the file looks like, not only that it is no JSON."""
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\nA,1500\nB,1400\n")
+    trf = tmp_path / "e.trf"
+    trf.write_text("012 Club\nXXR 5\n")
+    assert _run(["standings", str(players)]) == 2
+    assert "a players file has no rounds or results" in capsys.readouterr().err.replace("\n", " ")
+    assert _run(["check", str(players)]) == 2
+    assert "looks like a players file" in capsys.readouterr().err.replace("\n", " ")
+    assert _run(["check", str(trf)]) == 2
+    assert "looks like a TRF16 file" in capsys.readouterr().err.replace("\n", " ")

@@ -58,10 +58,14 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
             "byes": {"bye": Fraction(ps.allocated_bye, 10), "zero-point": Fraction(ps.zero_bye, 10)},
         }
         return schedule, options
+    if path.suffix.lower() in (".csv", ".tsv"):
+        raise InputError("a players file has no rounds or results: give the event's schedule JSON (with results) "
+                         "or its TRF16 file", source=str(path))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno, column=exc.colno) from None
+        raise InputError(f"not valid JSON: {exc.msg} (expected a schedule JSON with results, or a TRF16 file)",
+                         source=str(path), line=exc.lineno, column=exc.colno) from None
     return schedule_from_dict(data, source=str(path)), {}
 
 

@@ -202,5 +202,11 @@ def load_schedule(path: str | Path) -> Schedule:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno, column=exc.colno) from None
+        # the commonest slip: a players CSV or a TRF16 file where a schedule was asked for
+        first = text.lstrip("\ufeff").lstrip()[:4]
+        kind = ("a TRF16 file" if first in ("012 ", "001 ", "XXR ", "XXC ") else
+                "a players file" if path.suffix.lower() in (".csv", ".tsv") else None)
+        hint = f" (this looks like {kind}; a schedule JSON was expected)" if kind else ""
+        raise InputError(f"not valid JSON: {exc.msg}{hint}", source=str(path), line=exc.lineno,
+                         column=exc.colno) from None
     return schedule_from_dict(data, source=str(path))
