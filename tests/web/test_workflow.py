@@ -287,3 +287,18 @@ def test_heller_numbers_the_field_by_strength_not_by_entry(client: TestClient) -
     assert "removed" in post(client, event, "/undo").text
     post(client, event, "/pair")
     assert _schedule(client, event).rounds == schedule.rounds
+
+
+def test_keizer_ladder_on_the_page(client: TestClient) -> None:
+    """The Keizer ladder runs from the page like any per-round system, and its standings are
+    the Keizer ranking its rounds are paired from."""
+    event = create_event(client, "keizer", rounds="6")
+    assert "Imported 6 players" in import_players(client, event, field_csv(6))
+    assert "Round 1 is paired" in post(client, event, "/pair").text
+    page = client.get(f"/events/{event}/rounds/1").text
+    client.post(f"/events/{event}/rounds/1/results", data=results_form(page, {0: "0", 1: "1", 2: "="}))
+    assert "Round 2 is paired" in post(client, event, "/pair").text
+    standings = client.get(f"/events/{event}/standings").text
+    assert "Keizer" in standings and 'id="standings"' in standings
+    first, second = _schedule(client, event).rounds
+    assert not {frozenset(t.seats) for t in first.tables} & {frozenset(t.seats) for t in second.tables}

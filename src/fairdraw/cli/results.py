@@ -113,8 +113,8 @@ def standings_command(
     """Standings with points and tie-breaks, from TRF16 or a schedule JSON with results."""
     from fairdraw.formats import standings_render as sr
     from fairdraw.scoring.base import get_scoring
-    from fairdraw.scoring.results import is_mahjong, pending_tables
-    from fairdraw.scoring.standings import chess_groups, compute_standings, restrict
+    from fairdraw.scoring.results import pending_tables
+    from fairdraw.scoring.standings import chess_groups, compute_standings, default_scoring, restrict
 
     fmt = pick_format(json_, csv_, html_)
     schedule, implied = load_event(input)
@@ -127,8 +127,10 @@ def standings_command(
     # an event exported by the web page records its scoring (meta.scoring: name, options);
     # --scoring and -O still decide when given
     recorded = schedule.meta.get("scoring") if isinstance(schedule.meta.get("scoring"), dict) else {}
-    name = scoring or recorded.get("name") or ("mahjong" if is_mahjong(schedule) else "standard")
+    name = scoring or recorded.get("name") or default_scoring(schedule)
     options = dict(implied) if name == "standard" else {}
+    if name == "keizer" and isinstance(schedule.meta.get("keizer"), dict):
+        options.update(schedule.meta["keizer"])  # the ladder's own settings (pair --system keizer)
     if name == recorded.get("name") and isinstance(recorded.get("options"), dict):
         options.update(recorded["options"])
     options.update(_parse_options(option or []))

@@ -97,7 +97,8 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
                              source=str(path), field="system")
         meta = schedule.meta or {}
         options: dict[str, Any] = {}
-        for key in ("initial_colour", "requested_byes", "forbidden_pairs", "accelerations", "withdrawn"):
+        for key in ("initial_colour", "requested_byes", "forbidden_pairs", "accelerations", "withdrawn",
+                    "rematch_after", "keizer"):
             if key in meta:
                 options[key] = meta[key]
         if "baku" in meta:  # FIDE C.04.5.1, as "192 FIDE_DUTCH_2025_BAKU" asks in TRF
@@ -127,7 +128,7 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
 
 
 #: the event's standing settings, which the next ``pair`` on the JSON written must see again
-_CARRIED = ("withdrawn", "forbidden_pairs", "initial_colour", "accelerations", "baku")
+_CARRIED = ("withdrawn", "forbidden_pairs", "initial_colour", "accelerations", "baku", "rematch_after", "keizer")
 
 
 def _settings_of(request: PairingRequest) -> dict[str, Any]:
@@ -206,6 +207,7 @@ def pair_command(
     seed: Annotated[str | None, typer.Option("--seed", help="Seed of a system's random draw (the club Swiss's order among equals); overrides the file's.")] = None,
     bye: Annotated[list[str] | None, typer.Option("--bye", help="ID[:half|full|zero|absent]: a bye asked for this round (half-point when no kind is given; repeatable).")] = None,
     withdraw: Annotated[list[str] | None, typer.Option("--withdraw", help="Id of a player who left: paired no more (repeatable, or comma-separated; kept in the JSON written).")] = None,
+    rematch_after: Annotated[int | None, typer.Option("--rematch-after", help="Keizer: opponents may meet again this many rounds after their last game (kept in the JSON written).")] = None,
 ) -> None:
     """Pair the next round of a Swiss tournament."""
     if output is not None and output_option is not None and output != output_option:
@@ -233,6 +235,8 @@ def pair_command(
         request = replace(request, seed=seed)
     if bye or withdraw:
         request = replace(request, options=_with_announced(request.options, bye or [], withdraw or []))
+    if rematch_after is not None:
+        request = replace(request, options={**request.options, "rematch_after": rematch_after})
     try:
         schedule = engine.pair(request)
     except InputError as exc:  # a request the system refuses comes from the input file: name it

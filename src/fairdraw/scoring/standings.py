@@ -106,6 +106,15 @@ def is_round_robin(schedule: Schedule) -> bool:
     return len(ids) > 1 and all(frozenset(pair) in met for pair in combinations(ids, 2))
 
 
+def default_scoring(schedule: Schedule) -> str:
+    """The scoring a schedule is ranked by unless one is named: mahjong for tables of more
+    than two, Keizer for a Keizer ladder (its rounds are paired from that ranking), else
+    standard chess."""
+    if is_mahjong(schedule):
+        return "mahjong"
+    return "keizer" if schedule.system == "keizer" else "standard"
+
+
 def default_tiebreaks(schedule: Schedule, scoring: Scoring) -> list[str]:
     """In the spirit of FIDE C.07 (2023)'s recommended lists: round robins DE, SB, WIN, KS; Swiss
     BH:C1, BH, SB (plus DE); mahjong: best game, then placements; Keizer none (its points
@@ -160,7 +169,7 @@ def compute_standings(
     for schedules with tables of more than two) and the tie-breaks asked (default: see
     ``default_tiebreaks``). ValueError/KeyError name an unknown or unsuitable code."""
     if scoring is None:
-        scoring = "mahjong" if is_mahjong(schedule) else "standard"
+        scoring = default_scoring(schedule)
     if isinstance(scoring, str):
         scoring = get_scoring(scoring)
     if scoring.game == "chess" and is_mahjong(schedule):

@@ -10,3 +10,4 @@ from fairdraw.systems import league  # noqa: F401
 from fairdraw.systems import mahjong  # noqa: F401
 from fairdraw.systems import club_swiss  # noqa: F401
 from fairdraw.systems import dutch  # noqa: F401
+from fairdraw.systems import keizer  # noqa: F401

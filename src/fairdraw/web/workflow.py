@@ -462,7 +462,9 @@ def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
         if scoring_options:
             from fairdraw.scoring import get_scoring
 
-            chosen = get_scoring(scoring or ("mahjong" if _is_tables(schedule) else "standard"), **scoring_options)
+            from fairdraw.scoring.standings import default_scoring
+
+            chosen = get_scoring(scoring or default_scoring(schedule), **scoring_options)
         computed = compute_group_standings(schedule, chosen, codes)
     except (KeyError, ValueError, TypeError) as exc:
         raise InputError(f"standings: {exc.args[0] if exc.args else exc}", field="scoring") from None
