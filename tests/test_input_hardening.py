@@ -607,3 +607,14 @@ def test_a_players_file_or_trf_where_a_schedule_is_expected_is_named_as_such(
     assert "looks like a players file" in capsys.readouterr().err.replace("\n", " ")
     assert _run(["check", str(trf)]) == 2
     assert "looks like a TRF16 file" in capsys.readouterr().err.replace("\n", " ")
+
+
+def test_separate_without_any_club_says_it_has_nothing_to_do(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["seat", "-n", "16", "-r", "3", "--separate", "club", "--json", "-o", str(tmp_path / "s.json")]) == 0
+    assert "no player has a club" in capsys.readouterr().err.replace("\n", " ")
+    names = tmp_path / "p.csv"
+    names.write_text("name,club\n" + "".join(f"P{i},C{i % 4}\n" for i in range(16)))
+    assert _run(["seat", "--names", str(names), "-r", "3", "--separate", "club", "--json",
+                 "-o", str(tmp_path / "t.json")]) == 0
+    assert "nothing to keep apart" not in capsys.readouterr().err

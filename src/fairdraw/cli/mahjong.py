@@ -71,6 +71,10 @@ def seat_command(
     if field is None and players is not None and players < 1:
         raise InputError(f"--players must be a positive number, got {players}", field="players")
     plist = field if field is not None else numbered_players(int(players or 0))
+    if separate in ("club", "federation") and not any(getattr(p, separate) for p in plist):
+        err_console.print(f"note: no player has a {separate}: --separate {separate} has nothing to keep apart"
+                          + ("" if names else " (give the players with --names FILE and a column for it)"),
+                          highlight=False, soft_wrap=True, markup=False)
     request = PairingRequest(
         players=tuple(plist),
         total_rounds=rounds,
