@@ -55,6 +55,15 @@ def print_listing(title: str, headers: tuple[str, ...], rows: Iterable[tuple[str
     console.print(table)
 
 
+def note_nothing_to_separate(separate: str | None, players: Iterable[Participant], named: bool) -> None:
+    """``--separate club`` on a field where nobody has a club keeps nobody apart: say so
+    rather than let the organiser believe it was honoured."""
+    if separate in ("club", "federation") and not any(getattr(p, separate) for p in players):
+        err_console.print(f"note: no player has a {separate}: --separate {separate} has nothing to keep apart"
+                          + ("" if named else " (give the players with --names FILE and a column for it)"),
+                          highlight=False, soft_wrap=True, markup=False)
+
+
 def load_players(path: Path) -> list[Participant]:
     """The players file at ``path`` (``formats.players``), its notes (an unread column, a name
     on two rows) shown on stderr as "note:" lines: legal input, so no error, but a secretary

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, load_players, pick_format, player_ids, working, write_output
+from fairdraw.cli.base import (
+    OutputFormat, app, load_players, note_nothing_to_separate, pick_format, player_ids, working, write_output,
+)
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 
@@ -68,6 +70,7 @@ def league_command(
     if sessions < 1:
         raise InputError(f"--sessions must be at least 1, got {sessions}", field="sessions")
     check_limits(sessions=sessions)
+    note_nothing_to_separate(separate, field, named=names is not None)
     request = PairingRequest(
         players=tuple(field),
         total_rounds=sessions,

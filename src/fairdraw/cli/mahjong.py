@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from fairdraw.cli.base import app, emit, err_console, load_players, player_ids, working
+from fairdraw.cli.base import app, emit, err_console, load_players, note_nothing_to_separate, player_ids, working
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.formats.wording import counted
@@ -71,10 +71,7 @@ def seat_command(
     if field is None and players is not None and players < 1:
         raise InputError(f"--players must be a positive number, got {players}", field="players")
     plist = field if field is not None else numbered_players(int(players or 0))
-    if separate in ("club", "federation") and not any(getattr(p, separate) for p in plist):
-        err_console.print(f"note: no player has a {separate}: --separate {separate} has nothing to keep apart"
-                          + ("" if names else " (give the players with --names FILE and a column for it)"),
-                          highlight=False, soft_wrap=True, markup=False)
+    note_nothing_to_separate(separate, plist, named=names is not None)
     request = PairingRequest(
         players=tuple(plist),
         total_rounds=rounds,
