@@ -302,3 +302,12 @@ def test_keizer_ladder_on_the_page(client: TestClient) -> None:
     assert "Keizer" in standings and 'id="standings"' in standings
     first, second = _schedule(client, event).rounds
     assert not {frozenset(t.seats) for t in first.tables} & {frozenset(t.seats) for t in second.tables}
+
+
+def test_a_keizer_ladder_is_paired_under_the_scoring_settings_its_standings_use() -> None:
+    from fairdraw.web.workflow import pairing_options
+
+    options = {"rematch_after": 3, "scoring.first_value": 40}
+    assert pairing_options("keizer", None, options) == {"rematch_after": 3, "keizer": {"first_value": 40}}
+    assert pairing_options("keizer", "standard", options) == {"rematch_after": 3}
+    assert pairing_options("dutch", None, options) == {"rematch_after": 3}

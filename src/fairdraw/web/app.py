@@ -478,7 +478,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
                 schedule = repo.event_schedule(event)
                 withdrawn = {p.pid for p in event.participants if p.withdrawn}
                 requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
-                system_options, _ = workflow.split_options(dict(event.options or {}))
+                system_options = workflow.pairing_options(event.system, event.scoring, dict(event.options or {}))
                 try:
                     made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
                                               options=system_options, requested_byes=requested)

@@ -150,6 +150,16 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
     return system, scoring
 
 
+def pairing_options(system: str, scoring: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a pairing system gets from the event's settings: the system options, and
+    for a Keizer ladder ranked by Keizer scoring also that scoring's settings (``keizer``),
+    so the ranking its rounds are paired from is the one the standings show."""
+    system_options, scoring_options = split_options(dict(options))
+    if system == "keizer" and (scoring or "keizer") == "keizer" and scoring_options:
+        system_options["keizer"] = scoring_options
+    return system_options
+
+
 #: the command line's words in the systems' messages, as the page says them (its settings)
 _PAGE_WORDS = (
     ("--byes", "the option byes=true"),
