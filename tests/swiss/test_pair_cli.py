@@ -177,6 +177,26 @@ def test_pair_html_prints_the_new_round(tmp_path: Path, run: Callable[..., Resul
     assert run("pair", "--dutch", "t.trf", "--html", "--json", cwd=tmp_path).returncode == 2
 
 
+def test_undo_removes_the_last_round_and_pair_makes_it_again(tmp_path: Path, run: Callable[..., Result]) -> None:
+    """A late bye request after the pairing was published: undo, then pair with the bye."""
+    (tmp_path / "t.trf").write_text(TRF)
+    assert run("pair", "--dutch", "t.trf", "--json", "-o", "e.json", cwd=tmp_path).returncode == 0
+    before = json.loads((tmp_path / "e.json").read_text())
+    res = run("undo", "e.json", cwd=tmp_path)
+    assert res.returncode == 0 and "round 2 removed" in res.stderr
+    after = json.loads((tmp_path / "e.json").read_text())
+    assert len(after["rounds"]) == len(before["rounds"]) - 1 and "explanation" not in after["meta"]
+    res = run("undo", "e.json", cwd=tmp_path)  # round 1 has results: kept unless forced
+    assert res.returncode == 2 and "--force" in res.stderr
+    assert json.loads((tmp_path / "e.json").read_text()) == after
+    assert run("pair", "--dutch", "e.json", "--bye", "4", "--json", "-o", "e.json", cwd=tmp_path).returncode == 0
+    again = json.loads((tmp_path / "e.json").read_text())["rounds"][-1]
+    assert again["round"] == 2 and again["bye_kinds"].get("4") == "half-point"
+    (tmp_path / "rr.json").write_text(json.dumps({**before, "system": "berger"}))
+    res = run("undo", "rr.json", cwd=tmp_path)
+    assert res.returncode == 2 and "not paired round by round" in res.stderr
+
+
 def test_the_output_file_once_as_out_or_with_o(tmp_path: Path, run: Callable[..., Result]) -> None:
     (tmp_path / "t.trf").write_text(TRF)
     assert run("pair", "--dutch", "t.trf", "-p", "-o", "a.txt", cwd=tmp_path).returncode == 0
