@@ -1,11 +1,11 @@
 """``fairdraw pair``: the next round of a per-round system (FIDE Dutch, club Swiss, ...),
-and ``dutch_check`` behind ``fairdraw check --dutch TRF``.
+and ``dutch_check`` behind ``fairdraw check --dutch TRF|JSON``.
 
-Input is a TRF16 file or a schedule JSON with results; the system is looked up in the
-registry, so any per-round system works the same way. Output: a readable table
-(default), the endorsed engines' list format (``-p``: number of pairs, then ``white
-black`` per board, the pairing-allocated bye as ``id 0``) or the schedule JSON
-(``--json``). Nothing is written when the input is bad (exit 2) or cannot be paired
+Input is a TRF16 file or a schedule JSON with results (for round 1 also a players file); the
+system is looked up in the registry, so any per-round system works the same way. Output: a
+readable table (default), the endorsed engines' list format (``-p``: number of pairs, then
+``white black`` per board, the pairing-allocated bye as ``id 0``), the schedule JSON
+(``--json``) or a printable page of the new round (``--html``). Nothing is written when the input is bad (exit 2) or cannot be paired
 (exit 3).
 """
 
@@ -265,58 +265,6 @@ def pair_command(
         target = console if (output is not None or not (json_ or pairs_list or html_)) else err_console
         for line in lines:
             target.print(line, highlight=False, soft_wrap=True, markup=False)
-
-
-@app.command("undo")
-def undo_command(
-    schedule_file: Annotated[Path, typer.Argument(metavar="EVENT.json", help="A Swiss or Keizer event's schedule JSON.")],
-    force: Annotated[bool, typer.Option("--force", help="Also when the round has results (they are removed with it).")] = False,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of over EVENT.json.")] = None,
-) -> None:
-    """Remove the last round paired (a late bye request, a wrong withdrawal), so that `fairdraw
-    pair` can make it again; the file is rewritten atomically, nothing is written on error."""
-    from fairdraw.formats.schedule_json import dump_schedule, load_schedule
-
-    schedule = load_schedule(schedule_file)
-    if not schedule.rounds:
-        raise InputError("no round is paired yet", source=str(schedule_file), field="rounds")
-    try:
-        kind = get_system(schedule.system).kind
-    except KeyError:
-        kind = None
-    if kind != "per-round":
-        raise InputError(f"{schedule.system!r} is not paired round by round: its schedule is made at once "
-                         "(make it again, or re-seat a mahjong seating with `fairdraw reseat`)",
-                         source=str(schedule_file), field="system")
-    last = schedule.rounds[-1]
-    entered = sum(t.result is not None for t in last.tables)
-    if entered and not force:
-        raise InputError(f"round {last.round} has {entered} result(s); add --force to remove them with it",
-                         source=str(schedule_file), field="rounds")
-    meta = {k: v for k, v in schedule.meta.items() if k not in ("explanation", "relaxed", "matchings")}
-    write_output(dump_schedule(replace(schedule, rounds=schedule.rounds[:-1], meta=meta)), output or schedule_file)
-    err_console.print(f"round {last.round} removed; `fairdraw pair` makes it again", highlight=False)
-
-
-@app.command("trf")
-def trf_command(
-    schedule_file: Annotated[Path, typer.Argument(metavar="EVENT.json", help="A chess event's schedule JSON with results.")],
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout (atomically).")] = None,
-    name: Annotated[str | None, typer.Option("--name", help="Tournament name for the 012 line (default: the file's name).")] = None,
-) -> None:
-    """Write a chess event as TRF16, for the rating officer or another pairing program: the
-    rounds up to the first one with a result missing, start ranks by pairing number."""
-    from fairdraw.formats.schedule_json import load_schedule
-    from fairdraw.formats.trf_export import schedule_to_trf
-
-    schedule = load_schedule(schedule_file)
-    total = schedule.meta.get("total_rounds")
-    try:
-        text = schedule_to_trf(schedule, name=name if name is not None else schedule_file.stem,
-                               total_rounds=total if isinstance(total, int) and not isinstance(total, bool) else None)
-    except InputError as exc:
-        raise InputError(exc.message, source=str(schedule_file), field="seats") from None
-    write_output(text, output)
 
 
 def _rounds_to_check(path: Path) -> tuple[int, Callable[[int], PairingRequest], Callable[[int], Round]]:

@@ -1,0 +1,70 @@
+"""``fairdraw undo`` and ``fairdraw trf``: what an arbiter does to a per-round event's JSON
+besides pairing it (take back the last round; hand the event on as TRF16).
+
+Thin adapters: read the schedule, change or convert it in the core's terms, write atomically;
+bad input raises InputError (exit 2) before anything is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fairdraw.cli.base import app, err_console, write_output
+from fairdraw.core.errors import InputError
+from fairdraw.core.registry import get_system
+
+
+@app.command("undo")
+def undo_command(
+    schedule_file: Annotated[Path, typer.Argument(metavar="EVENT.json", help="A Swiss or Keizer event's schedule JSON.")],
+    force: Annotated[bool, typer.Option("--force", help="Also when the round has results (they are removed with it).")] = False,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of over EVENT.json.")] = None,
+) -> None:
+    """Remove the last round paired (a late bye request, a wrong withdrawal), so that `fairdraw
+    pair` can make it again; the file is rewritten atomically, nothing is written on error."""
+    from fairdraw.formats.schedule_json import dump_schedule, load_schedule
+
+    schedule = load_schedule(schedule_file)
+    if not schedule.rounds:
+        raise InputError("no round is paired yet", source=str(schedule_file), field="rounds")
+    try:
+        kind = get_system(schedule.system).kind
+    except KeyError:
+        kind = None
+    if kind != "per-round":
+        raise InputError(f"{schedule.system!r} is not paired round by round: its schedule is made at once "
+                         "(make it again, or re-seat a mahjong seating with `fairdraw reseat`)",
+                         source=str(schedule_file), field="system")
+    last = schedule.rounds[-1]
+    entered = sum(t.result is not None for t in last.tables)
+    if entered and not force:
+        raise InputError(f"round {last.round} has {entered} result(s); add --force to remove them with it",
+                         source=str(schedule_file), field="rounds")
+    meta = {k: v for k, v in schedule.meta.items() if k not in ("explanation", "relaxed", "matchings")}
+    write_output(dump_schedule(replace(schedule, rounds=schedule.rounds[:-1], meta=meta)), output or schedule_file)
+    err_console.print(f"round {last.round} removed; `fairdraw pair` makes it again", highlight=False)
+
+
+@app.command("trf")
+def trf_command(
+    schedule_file: Annotated[Path, typer.Argument(metavar="EVENT.json", help="A chess event's schedule JSON with results.")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout (atomically).")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="Tournament name for the 012 line (default: the file's name).")] = None,
+) -> None:
+    """Write a chess event as TRF16, for the rating officer or another pairing program: the
+    rounds up to the first one with a result missing, start ranks by pairing number."""
+    from fairdraw.formats.schedule_json import load_schedule
+    from fairdraw.formats.trf_export import schedule_to_trf
+
+    schedule = load_schedule(schedule_file)
+    total = schedule.meta.get("total_rounds")
+    try:
+        text = schedule_to_trf(schedule, name=name if name is not None else schedule_file.stem,
+                               total_rounds=total if isinstance(total, int) and not isinstance(total, bool) else None)
+    except InputError as exc:
+        raise InputError(exc.message, source=str(schedule_file), field="seats") from None
+    write_output(text, output)
