@@ -118,6 +118,9 @@ def test_check_dutch_re_pairs_a_schedule_json(tmp_path: Path, run: Callable[...,
     (tmp_path / "bad.json").write_text(json.dumps(doc))
     res = run("check", "--dutch", "bad.json", cwd=tmp_path)
     assert res.returncode == 1 and "round 2: DIFFERS" in res.stdout and "round 1: equal" in res.stdout
+    (tmp_path / "ladder.json").write_text(json.dumps({**doc, "system": "keizer"}))
+    res = run("check", "--dutch", "ladder.json", cwd=tmp_path)  # another system's rounds: no verdict
+    assert res.returncode == 2 and "paired by 'keizer'" in res.stderr
 
 
 def test_trf_writes_a_json_event_that_pairs_the_same(tmp_path: Path, run: Callable[..., Result]) -> None:

@@ -274,6 +274,9 @@ def _rounds_to_check(path: Path) -> tuple[int, Callable[[int], PairingRequest], 
         from fairdraw.formats.schedule_json import load_schedule
 
         schedule = load_schedule(path)
+        if schedule.system != "dutch":  # another system's rounds differ from the Dutch by design
+            raise InputError(f"this event was paired by {schedule.system!r}, not by the FIDE Dutch system: "
+                             "check --dutch re-pairs Dutch rounds only", source=str(path), field="system")
         base = load_request(path)
         last = len(schedule.rounds)
         total = base.total_rounds or last
