@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,8 +176,13 @@ def test_pair_html_prints_the_new_round(tmp_path: Path, run: Callable[..., Resul
     res = run("pair", "--dutch", "t.trf", "--html", "-o", "r2.html", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     page = (tmp_path / "r2.html").read_text()
-    assert "<h2>Round 2</h2>" in page and "Round 1" not in page and page.count("<tr><td>") == 2
+    assert "t: round 2 pairings</h1>" in page and page.count("<tr><td>") == 2 and "<th>Pts</th>" in page
     assert "Bye: " in page and "Alpha" in page
+    boards = re.findall(r"<tr><td>\d+</td><td>([^<]+)</td><td>([^<]*)</td><td>([^<]+)</td><td>([^<]*)</td>", page)
+    points = {name: pts for board in boards for name, pts in (board[:2], board[2:])}
+    assert points["1. Alpha"] == "1" and points["4. Delta"] == "0"  # after round 1: Alpha won, Delta lost
+    text = run("pair", "--dutch", "t.trf", cwd=tmp_path).stdout
+    assert "Alpha (1)" in text and "Delta (0)" in text
     assert run("pair", "--dutch", "t.trf", "--html", "--json", cwd=tmp_path).returncode == 2
 
 

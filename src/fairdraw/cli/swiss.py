@@ -158,12 +158,30 @@ def list_format(rnd: Round) -> str:
     return "\n".join([str(len(lines))] + lines) + "\n"
 
 
+def _points_before(schedule: Schedule) -> dict[int, str]:
+    """Each player's points before the new round, under the event's own scoring (Keizer for a
+    Keizer ladder), as a pairing list shows them; empty when they cannot be scored."""
+    from fairdraw.formats.standings_render import text_number
+    from fairdraw.scoring.standings import compute_standings
+
+    try:
+        standings = compute_standings(replace(schedule, rounds=schedule.rounds[:-1]), tiebreaks=[])
+    except (InputError, ValueError, KeyError):
+        return {}
+    return {row.id: text_number(row.points) for row in standings.rows}
+
+
 def _text(schedule: Schedule, rnd: Round) -> str:
     names = {p.id: p.name for p in schedule.players}
+    points = _points_before(schedule)
+
+    def who(pid: int) -> str:
+        return f"{names.get(pid, '')} ({points[pid]})" if pid in points else names.get(pid, "")
+
     out = [f"Round {rnd.round} ({schedule.system})"]
     for t in rnd.tables:
         w, b = t.seats[0], t.seats[1]
-        out.append(f"{t.table:>4}  {w:>4} {names.get(w, ''):<28} - {b:>4} {names.get(b, '')}")
+        out.append(f"{t.table:>4}  {w:>4} {who(w):<34} - {b:>4} {who(b)}")
     for bye in rnd.byes:
         out.append(f"   -  {bye.id:>4} {names.get(bye.id, ''):<28}   {bye.kind}")
     return "\n".join(out) + "\n"
@@ -252,9 +270,10 @@ def pair_command(
     elif pairs_list:
         text = list_format(rnd)
     elif html_:
-        from fairdraw.formats.render import render_html
+        from fairdraw.formats.render import render_pairing_list_html
 
-        text = render_html(replace(schedule, rounds=(rnd,)), title=f"{input_file.stem}: round {rnd.round} pairings")
+        text = render_pairing_list_html(schedule, rnd, _points_before(schedule),
+                                        title=f"{input_file.stem}: round {rnd.round} pairings")
     else:
         text = _text(schedule, rnd)
     for rule in schedule.meta.get("relaxed", []) or []:

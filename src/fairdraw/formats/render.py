@@ -10,8 +10,9 @@ from __future__ import annotations
 import csv
 import html
 import io
+from collections.abc import Mapping
 
-from fairdraw.core.model import Schedule, Table
+from fairdraw.core.model import Round, Schedule, Table
 
 WINDS = ("East", "South", "West", "North")
 
@@ -120,6 +121,27 @@ th { background: #eee; }
 p.byes { margin: .3rem 0; }
 @media print { @page { size: A4; margin: 12mm; } section.round { page-break-inside: avoid; } }
 """
+
+
+def render_pairing_list_html(schedule: Schedule, rnd: Round, points: Mapping[int, str], title: str) -> str:
+    """One round's printable pairing list for the wall: board, White and Black with their
+    points before the round (as arbiters post it), then the byes."""
+    esc = html.escape
+    lookup = _Lookup(schedule)
+    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+             f"<title>{esc(title)}</title><style>{_CSS}</style></head><body>", f"<h1>{esc(title)}</h1>",
+             '<section class="round"><table><thead><tr><th>Board</th><th>White</th><th>Pts</th><th>Black</th>'
+             "<th>Pts</th></tr></thead><tbody>"]
+    for table in rnd.tables:
+        white, black = table.seats
+        cells = (lookup.label(white), points.get(white, ""), lookup.label(black), points.get(black, ""))
+        parts.append(f"<tr><td>{table.table}</td>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
+    parts.append("</tbody></table>")
+    if rnd.byes:
+        names = ", ".join(esc(lookup.bye_label(b.id, b.kind)) for b in rnd.byes)
+        parts.append(f'<p class="byes">Bye: {names}</p>')
+    parts.append("</section></body></html>")
+    return "\n".join(parts) + "\n"
 
 
 def render_html(schedule: Schedule, title: str | None = None) -> str:
