@@ -206,6 +206,15 @@ def test_undo_removes_the_last_round_and_pair_makes_it_again(tmp_path: Path, run
     assert res.returncode == 2 and "not paired round by round" in res.stderr
 
 
+def test_the_pairing_list_shows_points_under_the_files_point_system(tmp_path: Path,
+                                                                     run: Callable[..., Result]) -> None:
+    lines = [line[:80] + " 3.0" + line[84:] if line.startswith("001") and line[80:84] == " 1.0" else line
+             for line in TRF.splitlines()]
+    (tmp_path / "t.trf").write_text("\n".join([*lines, "BBW  3.0", "BBD  1.0"]) + "\n")
+    text = run("pair", "--dutch", "t.trf", cwd=tmp_path).stdout
+    assert "Alpha (3)" in text and "Delta (0)" in text, text
+
+
 def test_the_output_file_once_as_out_or_with_o(tmp_path: Path, run: Callable[..., Result]) -> None:
     (tmp_path / "t.trf").write_text(TRF)
     assert run("pair", "--dutch", "t.trf", "-p", "-o", "a.txt", cwd=tmp_path).returncode == 0

@@ -158,22 +158,33 @@ def list_format(rnd: Round) -> str:
     return "\n".join([str(len(lines))] + lines) + "\n"
 
 
-def _points_before(schedule: Schedule) -> dict[int, str]:
+def _points_before(schedule: Schedule, request: PairingRequest) -> dict[int, str]:
     """Each player's points before the new round, under the event's own scoring (Keizer for a
-    Keizer ladder), as a pairing list shows them; empty when they cannot be scored."""
-    from fairdraw.formats.standings_render import text_number
-    from fairdraw.scoring.standings import compute_standings
+    Keizer ladder; a TRF's or JSON's point system, in tenths, for the others), as a pairing
+    list shows them; empty when they cannot be scored."""
+    from fractions import Fraction
 
+    from fairdraw.formats.standings_render import text_number
+    from fairdraw.scoring.base import get_scoring
+    from fairdraw.scoring.standings import compute_standings, default_scoring
+
+    history = replace(schedule, rounds=schedule.rounds[:-1])
+    scoring: Any = default_scoring(history)
+    points = request.options.get("points")
+    if scoring == "standard" and points is not None:  # the point system the engine paired by
+        scoring = get_scoring("standard", win=Fraction(points.win, 10), draw=Fraction(points.draw, 10),
+                              loss=Fraction(points.loss, 10), forfeit_loss=Fraction(points.forfeit_loss, 10),
+                              byes={"bye": Fraction(points.allocated_bye, 10),
+                                    "zero-point": Fraction(points.zero_bye, 10)})
     try:
-        standings = compute_standings(replace(schedule, rounds=schedule.rounds[:-1]), tiebreaks=[])
+        standings = compute_standings(history, scoring, tiebreaks=[])
     except (InputError, ValueError, KeyError):
         return {}
     return {row.id: text_number(row.points) for row in standings.rows}
 
 
-def _text(schedule: Schedule, rnd: Round) -> str:
+def _text(schedule: Schedule, rnd: Round, points: dict[int, str]) -> str:
     names = {p.id: p.name for p in schedule.players}
-    points = _points_before(schedule)
 
     def who(pid: int) -> str:
         return f"{names.get(pid, '')} ({points[pid]})" if pid in points else names.get(pid, "")
@@ -272,10 +283,10 @@ def pair_command(
     elif html_:
         from fairdraw.formats.render import render_pairing_list_html
 
-        text = render_pairing_list_html(schedule, rnd, _points_before(schedule),
+        text = render_pairing_list_html(schedule, rnd, _points_before(schedule, request),
                                         title=f"{input_file.stem}: round {rnd.round} pairings")
     else:
-        text = _text(schedule, rnd)
+        text = _text(schedule, rnd, _points_before(schedule, request))
     for rule in schedule.meta.get("relaxed", []) or []:
         err_console.print(f"[yellow]relaxed:[/] {escape(str(rule))}", highlight=False, soft_wrap=True)
     write_output(text, output)
