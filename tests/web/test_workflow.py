@@ -300,6 +300,12 @@ def test_keizer_ladder_on_the_page(client: TestClient) -> None:
     assert "Round 2 is paired" in post(client, event, "/pair").text
     standings = client.get(f"/events/{event}/standings").text
     assert "Keizer" in standings and 'id="standings"' in standings
+    # the printed pairing list of round 2 shows the points before it (Keizer points here)
+    slug = re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+    printed = client.get(f"/p/{slug}/print/pairings?round=2").text
+    shown = re.findall(r'<span class="pts">\(([^)]+)\)</span>', printed)
+    assert len(shown) == 6 and len(set(shown)) > 1, printed
+    assert "pts" not in client.get(f"/p/{slug}/print/pairings?round=1").text.split("<tbody>")[1]
     first, second = _schedule(client, event).rounds
     assert not {frozenset(t.seats) for t in first.tables} & {frozenset(t.seats) for t in second.tables}
 

@@ -163,6 +163,7 @@ class EventView:
     def __post_init__(self) -> None:
         self.kind = workflow.system_kind(self.event.system)
         self._players = {p.pid: p for p in self.event.participants}
+        self._points_before: dict[int, dict[int, Any]] = {}
         self.rounds = [self._round(r) for r in self.event.rounds]
 
     # players ---------------------------------------------------------------------------
@@ -191,6 +192,22 @@ class EventView:
     def last_scored_round(self) -> int:
         """The last round with a result entered (0: none yet): what standings are "after"."""
         return max((r.number for r in self.rounds if r.done), default=0)
+
+    def points_before(self, number: int) -> dict[int, Any]:
+        """Chess: each player's points before round ``number`` under the event's scoring, as a
+        pairing list shows them beside the names; empty when the rounds before have no result
+        or cannot be scored (the standings page then says why)."""
+        if number not in self._points_before:
+            history = Schedule(self.schedule.system, self.schedule.players,
+                               tuple(r for r in self.schedule.rounds if r.round < number), numbers=self.schedule.numbers)
+            try:
+                _, scoring_options = workflow.split_options(dict(self.event.options or {}))
+                table = workflow.standings(history, scoring=self.event.scoring, tiebreaks="none",
+                                           scoring_options=scoring_options)
+                self._points_before[number] = {row["id"]: row["points"] for row in table.rows}
+            except (workflow.UnavailableError, FairdrawError):
+                self._points_before[number] = {}
+        return self._points_before[number]
 
     @property
     def pending(self) -> list[str]:

@@ -471,7 +471,6 @@ def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
     try:
         if scoring_options:
             from fairdraw.scoring import get_scoring
-
             from fairdraw.scoring.standings import default_scoring
 
             chosen = get_scoring(scoring or default_scoring(schedule), **scoring_options)
