@@ -303,9 +303,7 @@ def _remake_fixed_tail(system: Any, schedule: Schedule, *, withdrawn: set[int], 
     leaving = tuple(p.id for p in field_then if p.id in withdrawn)
     joining = tuple(p for p in schedule.players if p.id not in in_rounds and p.id not in withdrawn)
     made = system.pair(PairingRequest(players=_fixed_field(system, field_then, schedule.numbers),
-                                      total_rounds=total_rounds,
-                                      seed=schedule.seed,
-                                      options=options))
+                                      total_rounds=total_rounds, seed=schedule.seed, options=options))
     if len(made.rounds) <= len(played):
         raise InputError("every round of the schedule is made already")
     same_start = all(_layout(old) == _layout(new) for old, new in zip(played, made.rounds, strict=False))
