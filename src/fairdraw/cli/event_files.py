@@ -24,8 +24,10 @@ def undo_command(
     force: Annotated[bool, typer.Option("--force", help="Also when the round has results (they are removed with it).")] = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of over EVENT.json.")] = None,
 ) -> None:
-    """Remove the last round paired (a late bye request, a wrong withdrawal), so that `fairdraw
-    pair` can make it again; the file is rewritten atomically, nothing is written on error."""
+    """Remove the last round of a Swiss or Keizer event, for `fairdraw pair` to make again.
+
+    For a late bye request or a withdrawal entered after the pairing was made; the file is
+    rewritten atomically, nothing is written on error."""
     from fairdraw.formats.schedule_json import dump_schedule, load_schedule
 
     schedule = load_schedule(schedule_file)
@@ -55,8 +57,9 @@ def trf_command(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout (atomically).")] = None,
     name: Annotated[str | None, typer.Option("--name", help="Tournament name for the 012 line (default: the file's name).")] = None,
 ) -> None:
-    """Write a chess event as TRF16, for the rating officer or another pairing program: the
-    rounds up to the first one with a result missing, start ranks by pairing number."""
+    """Write a chess event's JSON as TRF16, for the rating officer or another program.
+
+    The rounds up to the first one with a result missing; start ranks by pairing number."""
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.formats.trf_export import schedule_to_trf
 

@@ -238,7 +238,7 @@ def pair_command(
     withdraw: Annotated[list[str] | None, typer.Option("--withdraw", help="Id of a player who left: paired no more (repeatable, or comma-separated; kept in the JSON written).")] = None,
     rematch_after: Annotated[int | None, typer.Option("--rematch-after", help="Keizer: opponents may meet again this many rounds after their last game (kept in the JSON written).")] = None,
 ) -> None:
-    """Pair the next round of a Swiss tournament."""
+    """Pair the next round of a Swiss or Keizer event (round 1 from a players file)."""
     if output is not None and output_option is not None and output != output_option:
         raise InputError("give the output file once: as OUT or with -o", field="--output")
     output = output or output_option
