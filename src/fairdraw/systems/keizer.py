@@ -89,21 +89,27 @@ def _board_weights(pool: Sequence[int], rank: Mapping[int, int], last: Mapping[f
     return edges
 
 
-def _colours(a: int, b: int, history: tuple[Round, ...], rank: Mapping[int, int]) -> tuple[int, int]:
-    """(white, black) by rule 4."""
-    balance: Counter[int] = Counter()
-    last: dict[int, str] = {}
-    for rnd in history:
-        for table in rnd.tables:
-            white, black = table.seats
-            balance[white] += 1
-            balance[black] -= 1
-            last[white], last[black] = "w", "b"
-    if balance[a] != balance[b]:
-        return (a, b) if balance[a] < balance[b] else (b, a)
-    if last.get(a) != last.get(b) and "b" in (last.get(a), last.get(b)):
-        return (a, b) if last.get(a) == "b" else (b, a)
-    return (a, b) if rank[a] < rank[b] else (b, a)
+class _ColourHistory:
+    """Each player's whites minus blacks and last colour, read once from the history."""
+
+    def __init__(self, history: tuple[Round, ...]) -> None:
+        self.balance: Counter[int] = Counter()
+        self.last: dict[int, str] = {}
+        for rnd in history:
+            for table in rnd.tables:
+                white, black = table.seats
+                self.balance[white] += 1
+                self.balance[black] -= 1
+                self.last[white], self.last[black] = "w", "b"
+
+    def colours(self, a: int, b: int, rank: Mapping[int, int]) -> tuple[int, int]:
+        """(white, black) by rule 4."""
+        balance, last = self.balance, self.last
+        if balance[a] != balance[b]:
+            return (a, b) if balance[a] < balance[b] else (b, a)
+        if last.get(a) != last.get(b) and "b" in (last.get(a), last.get(b)):
+            return (a, b) if last.get(a) == "b" else (b, a)
+        return (a, b) if rank[a] < rank[b] else (b, a)
 
 
 def _window(options: Mapping[str, Any]) -> int | None:
@@ -155,8 +161,9 @@ class KeizerLadder(PairingSystem):
             raise UnsolvableError(f"round {next_round}: the forbidden pairs leave no way to pair everyone present")
         boards = sorted(((pool[i], pool[j]) for i, j in matched), key=lambda pair: min(rank[p] for p in pair))
         tables = []
+        colour_history = _ColourHistory(history)
         for number, (a, b) in enumerate(boards, start=1):
-            white, black = _colours(a, b, history, rank)
+            white, black = colour_history.colours(a, b, rank)
             tables.append(Table(table=number, seats=(white, black)))
             met = last.get(frozenset((a, b)))
             again = f"; they met in round {met}" if met is not None else ""
