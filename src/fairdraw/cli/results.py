@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -49,15 +48,9 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
         # the file's point system or the one given with -O (a 3-1-0 column is no error then).
         doc = parse_trf(text, source=str(path), require_players=True, check_points=False)
         schedule = Schedule(system="trf", players=trf_to_participants(doc), rounds=trf_to_rounds(doc))
-        ps = doc.points
-        options: dict[str, Any] = {
-            "win": Fraction(ps.win, 10),
-            "draw": Fraction(ps.draw, 10),
-            "loss": Fraction(ps.loss, 10),
-            "forfeit_loss": Fraction(ps.forfeit_loss, 10),
-            "byes": {"bye": Fraction(ps.allocated_bye, 10), "zero-point": Fraction(ps.zero_bye, 10)},
-        }
-        return schedule, options
+        from fairdraw.scoring.standard import options_from_tenths
+
+        return schedule, options_from_tenths(doc.points)
     if path.suffix.lower() in (".csv", ".tsv"):
         raise InputError("a players file has no rounds or results: give the event's schedule JSON (with results) "
                          "or its TRF16 file", source=str(path))

@@ -162,20 +162,16 @@ def _points_before(schedule: Schedule, request: PairingRequest) -> dict[int, str
     """Each player's points before the new round, under the event's own scoring (Keizer for a
     Keizer ladder; a TRF's or JSON's point system, in tenths, for the others), as a pairing
     list shows them; empty when they cannot be scored."""
-    from fractions import Fraction
-
     from fairdraw.formats.standings_render import text_number
     from fairdraw.scoring.base import get_scoring
+    from fairdraw.scoring.standard import options_from_tenths
     from fairdraw.scoring.standings import compute_standings, default_scoring
 
     history = replace(schedule, rounds=schedule.rounds[:-1])
     scoring: Any = default_scoring(history)
     points = request.options.get("points")
     if scoring == "standard" and points is not None:  # the point system the engine paired by
-        scoring = get_scoring("standard", win=Fraction(points.win, 10), draw=Fraction(points.draw, 10),
-                              loss=Fraction(points.loss, 10), forfeit_loss=Fraction(points.forfeit_loss, 10),
-                              byes={"bye": Fraction(points.allocated_bye, 10),
-                                    "zero-point": Fraction(points.zero_bye, 10)})
+        scoring = get_scoring("standard", **options_from_tenths(points))
     try:
         standings = compute_standings(history, scoring, tiebreaks=[])
     except (InputError, ValueError, KeyError):

@@ -11,11 +11,34 @@ a draw, the byes the same share of a win.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from fairdraw.core.model import Schedule
 from fairdraw.scoring.base import ScoreSheet, Scoring, as_fraction, register_scoring
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, GAME, ChessEntry, chess_entries
+
+
+class PointsInTenths(Protocol):
+    """A pairing point system in tenths (TRF16's BBW/BBD/... lines; the Dutch engine's points)."""
+
+    win: int
+    draw: int
+    loss: int
+    zero_bye: int
+    forfeit_loss: int
+    allocated_bye: int
+
+
+def options_from_tenths(points: PointsInTenths) -> dict[str, Any]:
+    """The standard scoring's options for a point system in tenths, so standings and pairing
+    lists score an event as its pairings were made."""
+    return {
+        "win": Fraction(points.win, 10),
+        "draw": Fraction(points.draw, 10),
+        "loss": Fraction(points.loss, 10),
+        "forfeit_loss": Fraction(points.forfeit_loss, 10),
+        "byes": {"bye": Fraction(points.allocated_bye, 10), "zero-point": Fraction(points.zero_bye, 10)},
+    }
 
 
 @register_scoring
