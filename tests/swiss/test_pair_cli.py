@@ -215,6 +215,26 @@ def test_the_pairing_list_shows_points_under_the_files_point_system(tmp_path: Pa
     assert "Alpha (3)" in text and "Delta (0)" in text, text
 
 
+def test_the_json_written_keeps_the_point_system(tmp_path: Path, run: Callable[..., Result]) -> None:
+    """A JSON paired under meta.points (or a TRF's BBW/BBD lines) is written with that point
+    system, so the next round is paired under it too; FIDE's default is not written."""
+    lines = [line[:80] + " 3.0" + line[84:] if line.startswith("001") and line[80:84] == " 1.0" else line
+             for line in TRF.splitlines()]
+    (tmp_path / "t.trf").write_text("\n".join([*lines, "BBW  3.0", "BBD  1.0"]) + "\n")
+    assert run("pair", "--dutch", "t.trf", "--json", "-o", "e.json", cwd=tmp_path).returncode == 0
+    points = json.loads((tmp_path / "e.json").read_text())["meta"]["points"]
+    assert points["win"] == 3 and points["draw"] == 1
+    doc = json.loads((tmp_path / "e.json").read_text())
+    for table in doc["rounds"][-1]["tables"]:
+        table["result"] = "1-0"
+    (tmp_path / "e.json").write_text(json.dumps(doc))
+    assert run("pair", "--dutch", "e.json", "--json", "-o", "f.json", cwd=tmp_path).returncode == 0
+    assert json.loads((tmp_path / "f.json").read_text())["meta"]["points"] == points
+    (tmp_path / "plain.trf").write_text(TRF)
+    assert run("pair", "--dutch", "plain.trf", "--json", "-o", "p.json", cwd=tmp_path).returncode == 0
+    assert "points" not in json.loads((tmp_path / "p.json").read_text())["meta"]
+
+
 def test_the_output_file_once_as_out_or_with_o(tmp_path: Path, run: Callable[..., Result]) -> None:
     (tmp_path / "t.trf").write_text(TRF)
     assert run("pair", "--dutch", "t.trf", "-p", "-o", "a.txt", cwd=tmp_path).returncode == 0

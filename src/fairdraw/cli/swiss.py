@@ -56,6 +56,18 @@ def _points_from_json(value: Any, source: str) -> Any:
     return Points(**tenths)
 
 
+def _points_to_json(points: Any) -> dict[str, int | float] | None:
+    """The inverse of ``_points_from_json``: a point system in tenths (a TRF's or the engine's)
+    as ``meta.points``, or None when it is FIDE's default (nothing to carry)."""
+    from fairdraw.systems.dutch.state import Points
+
+    default = Points()
+    tenths = {name: getattr(points, name) for name in _POINT_NAMES}
+    if all(tenths[name] == getattr(default, name) for name in _POINT_NAMES):
+        return None
+    return {name: value // 10 if value % 10 == 0 else value / 10 for name, value in tenths.items()}
+
+
 def _is_players_list(path: Path) -> bool:
     """A players file (CSV/TSV, a JSON list, or an object with ``players`` but neither
     ``system`` nor ``rounds``: docs/formats.md), not an event: the field of a Swiss yet to start."""
@@ -134,7 +146,8 @@ _CARRIED = ("withdrawn", "forbidden_pairs", "initial_colour", "accelerations", "
 def _settings_of(request: PairingRequest) -> dict[str, Any]:
     """What a written schedule JSON must keep to be paired again under the same rules:
     the total rounds (C.04.1 a), withdrawals, forbidden pairs (XXP), the initial colour,
-    accelerations. Requested byes are for one round only and are not carried."""
+    accelerations, a point system other than FIDE's default. Requested byes are for one round
+    only and are not carried."""
     import json
 
     meta: dict[str, Any] = {}
@@ -148,6 +161,9 @@ def _settings_of(request: PairingRequest) -> dict[str, Any]:
             meta[key] = json.loads(json.dumps(value, default=list))
         except (TypeError, ValueError):
             continue
+    points = request.options.get("points")
+    if points is not None and (carried := _points_to_json(points)) is not None:
+        meta["points"] = carried  # the point system the next round is paired under
     return meta
 
 
