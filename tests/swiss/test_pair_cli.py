@@ -201,6 +201,11 @@ def test_undo_removes_the_last_round_and_pair_makes_it_again(tmp_path: Path, run
     assert run("pair", "--dutch", "e.json", "--bye", "4", "--json", "-o", "e.json", cwd=tmp_path).returncode == 0
     again = json.loads((tmp_path / "e.json").read_text())["rounds"][-1]
     assert again["round"] == 2 and again["bye_kinds"].get("4") == "half-point"
+    for system, stale in (("club-swiss", "order"), ("keizer", "keizer_scores")):  # what those systems write
+        assert run("pair", "--system", system, "t.trf", "--json", "-o", f"{system}.json", cwd=tmp_path).returncode == 0
+        assert stale in json.loads((tmp_path / f"{system}.json").read_text())["meta"]
+        assert run("undo", f"{system}.json", cwd=tmp_path).returncode == 0
+        assert stale not in json.loads((tmp_path / f"{system}.json").read_text())["meta"]
     (tmp_path / "rr.json").write_text(json.dumps({**before, "system": "berger"}))
     res = run("undo", "rr.json", cwd=tmp_path)
     assert res.returncode == 2 and "not paired round by round" in res.stderr

@@ -18,6 +18,12 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.registry import get_system
 
 
+#: what the per-round systems write into ``meta`` about the round they paired (the Dutch
+#: engine, the club Swiss, the Keizer ladder): stale once that round is removed; the event's
+#: settings (total rounds, withdrawals, point system, ...) stay
+_ABOUT_THE_LAST_ROUND = frozenset({"explanation", "matchings", "round", "order", "relaxed", "keizer_scores"})
+
+
 @app.command("undo")
 def undo_command(
     schedule_file: Annotated[Path, typer.Argument(metavar="EVENT.json", help="A Swiss or Keizer event's schedule JSON.")],
@@ -46,7 +52,7 @@ def undo_command(
     if entered and not force:
         raise InputError(f"round {last.round} has {entered} result(s); add --force to remove them with it",
                          source=str(schedule_file), field="rounds")
-    meta = {k: v for k, v in schedule.meta.items() if k not in ("explanation", "relaxed", "matchings")}
+    meta = {k: v for k, v in schedule.meta.items() if k not in _ABOUT_THE_LAST_ROUND}
     write_output(dump_schedule(replace(schedule, rounds=schedule.rounds[:-1], meta=meta)), output or schedule_file)
     err_console.print(f"round {last.round} removed; `fairdraw pair` makes it again", highlight=False)
 
