@@ -123,7 +123,9 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno, column=exc.colno) from None
-        if isinstance(data, dict) and "rounds" in data and "standings" not in data:
+        from fairdraw.formats.schedule_json import looks_like_schedule
+
+        if looks_like_schedule(data) and "standings" not in data:
             # a schedule read as a players list would seat the field in id order, silently
             raise InputError("this is a schedule, not standings: pass it as --schedule and give the standings "
                              "(`fairdraw standings SCHEDULE --json -o standings.json`) as the argument",

@@ -86,7 +86,9 @@ def _is_players_list(path: Path) -> bool:
         raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         return False  # the schedule reader names what is wrong
-    return isinstance(data, dict) and "players" in data and "system" not in data and "rounds" not in data
+    from fairdraw.formats.schedule_json import looks_like_schedule
+
+    return isinstance(data, dict) and "players" in data and not looks_like_schedule(data)
 
 
 def load_request(path: Path, total_rounds: int | None = None, initial_colour: str | None = None) -> PairingRequest:

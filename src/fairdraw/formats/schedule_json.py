@@ -190,6 +190,13 @@ def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
     )
 
 
+def looks_like_schedule(data: Any) -> bool:
+    """Whether a parsed JSON document is a schedule (it has ``rounds`` or a ``system``), not
+    a players list or standings, which also list players: the commands that take either kind
+    of file tell them apart by this one rule."""
+    return isinstance(data, dict) and ("rounds" in data or "system" in data)
+
+
 def load_schedule(path: str | Path) -> Schedule:
     """Read a schedule JSON file; InputError names the file, line/column or field."""
     path = Path(path)
