@@ -30,6 +30,27 @@ def _is_trf(path: Path, text: str) -> bool:
     return first[:4] in ("012 ", "001 ", "062 ", "092 ", "042 ")
 
 
+_ROUND_ROBIN_WORDS = ("round robin", "round-robin", "roundrobin", "all-play-all", "all play all", "berger")
+
+
+def trf_event_kind(tournament_type: str | None, total_rounds: int | None, players: int) -> str:
+    """What a TRF event is, for the tie-breaks (C.07 treats unplayed games in a round robin and
+    a Swiss differently): the ``092`` line's type when it says (round robin, Swiss), else a
+    round robin when ``XXR`` is exactly an all-play-all's rounds (n - 1, or n for an odd field,
+    once or twice), so a round robin in progress is not scored as a Swiss; else "trf", which
+    the standings read as a round robin once every pair has met."""
+    kind = (tournament_type or "").lower()
+    if any(word in kind for word in _ROUND_ROBIN_WORDS):
+        return "roundrobin"
+    if "swiss" in kind or "dutch" in kind:
+        return "swiss"
+    if total_rounds is not None and players > 2:
+        single = players - 1 if players % 2 == 0 else players
+        if total_rounds in (single, 2 * single):
+            return "roundrobin"
+    return "trf"
+
+
 def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     """A schedule with results from TRF16 or the schedule JSON, and the scoring options the
     file implies (a TRF's point-system lines)."""
@@ -47,7 +68,9 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
         # The points column is not checked here: standings score the results themselves, under
         # the file's point system or the one given with -O (a 3-1-0 column is no error then).
         doc = parse_trf(text, source=str(path), require_players=True, check_points=False)
-        schedule = Schedule(system="trf", players=trf_to_participants(doc), rounds=trf_to_rounds(doc))
+        players = trf_to_participants(doc)
+        schedule = Schedule(system=trf_event_kind(doc.tournament_type, doc.total_rounds, len(players)),
+                            players=players, rounds=trf_to_rounds(doc))
         from fairdraw.scoring.standard import options_from_tenths
 
         return schedule, options_from_tenths(doc.points)
@@ -143,13 +166,18 @@ def standings_command(
     results = []
     try:
         scorer = get_scoring(name, **options)
+    except KeyError as exc:
+        raise InputError(str(exc.args[0]), source=str(input), field="--scoring") from None
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"{name} scoring: {exc}", source=str(input), field="--option") from None
+    try:
         for part, label in parts:
             st = replace(compute_standings(part, scorer, _codes(tiebreaks)), group=label)
             results.append((st, sr.crosstable(part, st) if crosstable_ else None))
     except KeyError as exc:
-        raise InputError(str(exc.args[0]), source=str(input), field="--scoring/--tiebreaks") from None
+        raise InputError(str(exc.args[0]), source=str(input), field="--tiebreaks") from None
     except (ValueError, TypeError) as exc:
-        raise InputError(f"{name} scoring: {exc}", source=str(input), field="--scoring/--tiebreaks/--option") from None
+        raise InputError(str(exc), source=str(input), field="--tiebreaks") from None
     except InputError as exc:
         if exc.source in (None, "<schedule>"):  # name the file the schedule came from
             raise InputError(exc.message, source=str(input), line=exc.line, column=exc.column, field=exc.field) from None

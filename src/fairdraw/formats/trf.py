@@ -403,6 +403,15 @@ class TrfDocument:
         return ps
 
     @property
+    def tournament_type(self) -> str | None:
+        """TRF16's ``092`` line: the type of tournament, free text (e.g. "Individual: Swiss-System",
+        "Individual: round robin")."""
+        for line in self.lines:
+            if isinstance(line, RawLine) and line.text.startswith("092 "):
+                return line.text[4:].strip() or None
+        return None
+
+    @property
     def system_tag(self) -> str | None:
         for line in self.lines:
             if isinstance(line, RawLine) and line.text.startswith("192 "):

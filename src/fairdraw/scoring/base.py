@@ -19,15 +19,23 @@ from fairdraw.core.model import Schedule
 from fairdraw.core.named_registry import NamedRegistry
 
 
-def as_fraction(value: Any) -> Fraction:
-    """Exact value of a number given as int, float, Fraction or text ("0.5", "1/3", "50%")."""
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, float):
-        return Fraction(str(value))
-    if isinstance(value, str) and value.strip().endswith("%"):
-        return Fraction(value.strip()[:-1].strip()) / 100
-    return Fraction(value)
+def as_fraction(value: Any, name: str | None = None) -> Fraction:
+    """Exact value of a number given as int, float, Fraction or text ("0.5", "1/3", "50%").
+
+    Anything else (text that is no number, a zero denominator) is a ValueError that names the
+    option (``name``) and shows what was given, for the organiser who typed it.
+    """
+    try:
+        if isinstance(value, Fraction):
+            return value
+        if isinstance(value, float):
+            return Fraction(str(value))
+        if isinstance(value, str) and value.strip().endswith("%"):
+            return Fraction(value.strip()[:-1].strip()) / 100
+        return Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError):
+        prefix = f"{name}: " if name else ""
+        raise ValueError(f"{prefix}expected a number such as 1, 0.5, 1/2 or 50%, got {value!r}") from None
 
 
 @dataclass(frozen=True)

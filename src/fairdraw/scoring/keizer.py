@@ -140,11 +140,14 @@ def params_from(options: dict[str, Any]) -> KeizerParams:
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
         if key == "max_iterations":
-            kwargs[key] = int(value)
+            try:
+                kwargs[key] = int(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"max_iterations: expected a whole number, got {value!r}") from None
         elif value is None:
             kwargs[key] = None
         else:
-            kwargs[key] = as_fraction(value)
+            kwargs[key] = as_fraction(value, key)
     return KeizerParams(**kwargs)
 
 
@@ -156,8 +159,12 @@ class KeizerScoring(Scoring):
     description: ClassVar[str] = "Keizer ranking values: each result worth the opponent's value, iterated until stable"
     game: ClassVar[Literal["chess", "mahjong"]] = "chess"
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.params = params_from(dict(options))  # a bad option is named here, not mid-standings
+
     def score(self, schedule: Schedule) -> ScoreSheet:
-        params = params_from(dict(self.options))
+        params = self.params
         entries = chess_entries(schedule)
         start = initial_ranking(schedule.players, schedule.numbers)
         result = keizer(entries, start, params)

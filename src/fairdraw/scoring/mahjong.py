@@ -189,9 +189,9 @@ class MahjongScoring(Scoring):
     description: ClassVar[str] = "Mahjong: score minus return plus uma per placement and oka; EMA defaults"
     game: ClassVar[Literal["chess", "mahjong"]] = "mahjong"
 
-    @property
-    def params(self) -> MahjongParams:
-        return params_from(dict(self.options))
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.params: MahjongParams = params_from(dict(options))  # a bad option is named here
 
     def score(self, schedule: Schedule) -> ScoreSheet:
         games = all_game_results(schedule, self.params)

@@ -29,16 +29,47 @@ class PointsInTenths(Protocol):
     allocated_bye: int
 
 
+#: FIDE's point system in tenths: win, draw, loss, zero-point bye, forfeit loss, allocated bye
+_FIDE_TENTHS = (10, 5, 0, 0, 0, 10)
+
+
 def options_from_tenths(points: PointsInTenths) -> dict[str, Any]:
     """The standard scoring's options for a point system in tenths, so standings and pairing
-    lists score an event as its pairings were made."""
+    lists score an event as its pairings were made.
+
+    FIDE's own 1 / ½ / 0 (a file without point lines) gives no options at all, so that
+    ``-O win=3`` moves the draw and the byes with the win as it does for any event; a file
+    that sets its point system pins every value, as the pairing read them (TRF16: a line
+    left out keeps FIDE's value, the allocated bye follows the win). An absence (a blank
+    round) scores like a zero-point bye (``BBZ``), as in the pairing."""
+    values = (points.win, points.draw, points.loss, points.zero_bye, points.forfeit_loss, points.allocated_bye)
+    if values == _FIDE_TENTHS:
+        return {}
+    zero_bye = Fraction(points.zero_bye, 10)
     return {
         "win": Fraction(points.win, 10),
         "draw": Fraction(points.draw, 10),
         "loss": Fraction(points.loss, 10),
         "forfeit_loss": Fraction(points.forfeit_loss, 10),
-        "byes": {"bye": Fraction(points.allocated_bye, 10), "zero-point": Fraction(points.zero_bye, 10)},
+        "byes": {"bye": Fraction(points.allocated_bye, 10), "zero-point": zero_bye, "absent": zero_bye},
     }
+
+
+def _bye_points(value: Any) -> dict[str, Any]:
+    """The ``byes`` option: a mapping {kind: points} (JSON, library) or the command line's
+    text ``kind:points,kind:points`` (e.g. ``-O byes=half-point:0,bye:1/2``)."""
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, str):
+        out: dict[str, Any] = {}
+        for item in filter(None, (part.strip() for part in value.split(","))):
+            kind, sep, points = item.partition(":")
+            if not sep:
+                raise ValueError(f"byes: expected kind:points pairs separated by commas "
+                                 f"(e.g. half-point:0,bye:1/2), got {item!r}")
+            out[kind.strip()] = points.strip()
+        return out
+    raise ValueError(f"byes: expected {{kind: points}} or kind:points pairs, got {value!r}")
 
 
 @register_scoring
@@ -58,12 +89,14 @@ class StandardScoring(Scoring):
         if unknown:
             known = ", ".join(sorted(self.known_options))
             raise ValueError(f"unknown {self.name} scoring option(s) {', '.join(sorted(unknown))}; known: {known}")
-        win = as_fraction(options.get("win", 1 * self.unit))
-        draw = as_fraction(options.get("draw", self._draw_default(win)))
-        loss = as_fraction(options.get("loss", 0))
+        win = as_fraction(options.get("win", 1 * self.unit), "win")
+        if win <= 0:
+            raise ValueError(f"win: a win must be worth more than 0 points, got {win}")
+        draw = as_fraction(options.get("draw", self._draw_default(win)), "draw")
+        loss = as_fraction(options.get("loss", 0), "loss")
         self.values: dict[str, Fraction] = {"W": win, "D": draw, "L": loss}
-        self.forfeit_win = as_fraction(options.get("forfeit_win", win))
-        self.forfeit_loss = as_fraction(options.get("forfeit_loss", 0))
+        self.forfeit_win = as_fraction(options.get("forfeit_win", win), "forfeit_win")
+        self.forfeit_loss = as_fraction(options.get("forfeit_loss", 0), "forfeit_loss")
         byes = {
             "bye": win,
             "full-point": win,
@@ -73,10 +106,10 @@ class StandardScoring(Scoring):
             "absent": Fraction(0),
             "unpaired": Fraction(0),
         }
-        for kind, value in dict(options.get("byes", {})).items():
+        for kind, value in _bye_points(options.get("byes", {})).items():
             if kind not in byes:
-                raise ValueError(f"unknown bye kind {kind!r}; known: {', '.join(byes)}")
-            byes[kind] = as_fraction(value)
+                raise ValueError(f"byes: unknown bye kind {kind!r}; known: {', '.join(byes)}")
+            byes[kind] = as_fraction(value, f"byes {kind}")
         self.byes = byes
 
     def _draw_default(self, win: Fraction) -> Fraction:

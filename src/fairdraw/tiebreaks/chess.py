@@ -18,7 +18,9 @@ In round robins (every pair meets) there is no dummy opponent: rounds without an
 are left out of Buchholz and Sonneborn-Berger, a forfeit counts as a game against the
 scheduled opponent (arbiters' reading that in an all-play-all unplayed games count as played,
 e.g. G. Gijssen, "An Arbiter's Notebook" no. 176, ChessCafe; and the round-robin default of FIDE's
-Technical Commission's tie-break server, its "P" option), and withdrawals are not adjusted.
+Technical Commission's tie-break server, its "P" option), and withdrawals are not adjusted (their
+games are forfeits); rounds with no opponent after the last non-VUR round add 0 to the score
+opponents see, as that server computes it (``adjusted_score``).
 ``BH:P``, ``SB:P`` (and ``FB:P``) ask for that reading of forfeits in a Swiss too.
 
 The same reading is implemented by FIDE's Technical Commission's reference tie-break
