@@ -78,3 +78,37 @@ def test_mahjong_seat_counts() -> None:
     report = check_schedule(Schedule("m", players, rounds), CheckRules(table_size=4))
     assert all(counts == [1, 1, 1, 1] for counts in report.seat_counts.values())
     assert report.repeat_count == 3 * 6
+
+
+def test_colour_runs_follow_round_numbers_not_file_order() -> None:
+    """A file that lists rounds 1, 2, 4, 3 still has participant 1 White in rounds 1-3."""
+    players = (Participant(id=1, name="A"), Participant(id=2, name="B"))
+    rounds = (Round(1, (Table(1, (1, 2)),)), Round(2, (Table(1, (1, 2)),)),
+              Round(4, (Table(1, (2, 1)),)), Round(3, (Table(1, (1, 2)),)))
+    report = check_schedule(Schedule("test", players, rounds), CheckRules(max_colour_run=2))
+    assert any("participant 1: 3 games in a row" in b for b in report.breaches), report.breaches
+
+
+def test_a_round_numbered_below_one_is_a_breach() -> None:
+    players = (Participant(id=1, name="A"), Participant(id=2, name="B"))
+    report = check_schedule(Schedule("test", players, (Round(0, (Table(1, (1, 2)),)),)), CheckRules())
+    assert any("round 0 is numbered below 1" in b for b in report.breaches)
+
+
+def test_a_table_of_one_seat_is_a_breach() -> None:
+    s = berger(4)
+    first = s.rounds[0]
+    (a, b), rest = first.tables[0].seats, first.tables[1:]
+    split = replace(first, tables=(Table(1, (a,)), Table(5, (b,))) + rest)
+    report = check_schedule(replace(s, rounds=(split,) + s.rounds[1:]), CheckRules(no_repeats=True))
+    assert sum("a table seats at least 2" in b for b in report.breaches) == 2
+
+
+def test_no_repeats_and_more_meetings_contradict() -> None:
+    import pytest
+
+    from fairdraw.core.errors import InputError
+
+    with pytest.raises(InputError, match="--no-repeats"):
+        CheckRules(no_repeats=True, max_meetings=2)
+    CheckRules(no_repeats=True, max_meetings=1)  # the same rule twice is no contradiction

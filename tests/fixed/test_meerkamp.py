@@ -160,3 +160,32 @@ def test_cli_meerkamp_bad_input_exits_2_and_writes_nothing(tmp_path: Path, cli) 
     good = write_players(tmp_path, "name\nA\nB\nC\nD\n")
     assert cli("meerkamp", str(good), "--group-size", "2").code == 2
     assert cli("meerkamp", str(good), "--grouping", "random").code == 2  # no seed
+
+
+def test_a_seed_is_recorded_only_for_a_random_draw() -> None:
+    """docs/formats.md: ``seed`` is the seed of a random draw, or null; rating grouping draws nothing."""
+    assert meerkamp_schedule(field(8), grouping="rating", seed="xyz").seed is None
+    assert meerkamp_schedule(field(8), grouping="random", seed="xyz").seed == "xyz"
+
+
+def test_everyone_does_not_miss_a_group_that_has_finished() -> None:
+    """A group of 4 is done after 3 evenings while a group of 5 plays 5: the checker's
+    ``everyone`` must not call the first group absent in rounds 4 and 5."""
+    from fairdraw.core.checker import CheckRules, check_schedule
+
+    schedule = meerkamp_schedule(field(9), group_size=4)
+    assert len(schedule.rounds) == 5
+    report = check_schedule(schedule, CheckRules(no_repeats=True, max_byes=1, everyone=True))
+    assert report.ok, report.breaches
+    # a player of the group of 5 left out of round 4 is still missed
+    fifth = next(r for r in schedule.rounds if r.round == 4)
+    dropped = fifth.tables[0].seats[0]
+    from dataclasses import replace
+
+    from fairdraw.core.model import Table
+
+    short = replace(fifth, tables=(Table(fifth.tables[0].table, (fifth.tables[0].seats[1],), group=fifth.tables[0].group),)
+                    + fifth.tables[1:])
+    broken = replace(schedule, rounds=tuple(short if r.round == 4 else r for r in schedule.rounds))
+    report = check_schedule(broken, CheckRules(everyone=True))
+    assert any(f"{dropped}" in b and "not placed" in b for b in report.breaches), report.breaches

@@ -139,3 +139,13 @@ def test_numbers_are_a_permutation_and_alphabetical_within_a_federation(spec: li
         size = sum(1 for p in players if p.federation == biggest)
         if any(len(nums) >= size for nums in groups.values()):
             assert len({label[numbers[p.id]] for p in players if p.federation == biggest}) == 1
+
+
+def test_alphabetical_order_ignores_case_and_accents() -> None:
+    """Seed 004 step 5 (FIDE C.05 Annex 2): names in alphabetical order as a reader sorts them,
+    not by code point ("bob" is no later than "Carl", "Émile" no later than "Frank")."""
+    names = ["bob", "Carl", "Anna", "Frank", "Émile"]
+    players = [Participant(id=i, name=name, federation="NED") for i, name in enumerate(names, start=1)]
+    numbers = varma_numbers(players)
+    by_number = [p.name for p in sorted(players, key=lambda p: numbers[p.id])]
+    assert by_number == ["Anna", "bob", "Carl", "Émile", "Frank"]

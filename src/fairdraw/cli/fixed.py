@@ -48,6 +48,9 @@ def meerkamp_command(
     """Meerkamp (seed 002): groups, each a Berger round robin; odd groups sit out once each."""
     pick_format(json_, csv_, html_)  # refuse conflicting flags before any work
     field = load_players(players)
+    if seed is not None and grouping is not GroupingChoice.random:
+        err_console.print(f"note: --seed is used only by --grouping random; the {grouping.value} grouping draws "
+                          "nothing, so no seed is recorded", highlight=False, soft_wrap=True, markup=False)
     request = PairingRequest(
         players=tuple(field),
         seed=seed,

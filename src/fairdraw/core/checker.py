@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from fairdraw.core.check_limits import LIMIT_MINIMUMS, check_limit
+from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule, Table
 from fairdraw.scoring.results import normalise_result
 
@@ -44,9 +45,13 @@ class CheckRules:
 
     def __post_init__(self) -> None:
         """A limit out of its range (a negative count, a table of one seat) is an InputError:
-        it would call every schedule broken, or none, and check nothing (LIMIT_MINIMUMS)."""
+        it would call every schedule broken, or none, and check nothing (LIMIT_MINIMUMS); so
+        are two rules that contradict each other (no repeats, yet N meetings allowed)."""
         for name in LIMIT_MINIMUMS:
             check_limit(name, getattr(self, name))
+        if self.no_repeats and self.max_meetings not in (None, 1):
+            raise InputError(f"--no-repeats allows each pair 1 meeting but --max-meetings allows "
+                             f"{self.max_meetings}: give one of them", field="max_meetings")
 
 
 @dataclass
@@ -90,12 +95,18 @@ def _check_structure(schedule: Schedule, report: CheckReport) -> None:
     for number, count in sorted(Counter(r.round for r in schedule.rounds).items()):
         if count > 1:
             report.breaches.append(f"rounds: round {number} appears {count} times")
+        if number < 1:
+            report.breaches.append(f"rounds: round {number} is numbered below 1")
     # a table (a physical board or tile set) serves one game per round; groups number their own
     for rnd in schedule.rounds:
         for (group, table), count in sorted(Counter((t.group or "", t.table) for t in rnd.tables).items()):
             if count > 1:
                 where = f"group {group} table {table}" if group else f"table {table}"
                 report.breaches.append(f"round {rnd.round}: {where} is used by {count} tables")
+        for table in rnd.tables:
+            if len(table.seats) < 2:  # a board or a tile set seats two or more: one seat is no game
+                report.breaches.append(f"round {rnd.round}, table {table.table}: {len(table.seats)} seat(s); "
+                                       "a table seats at least 2 (a bye goes in the round's byes)")
 
 
 def _is_forfeit(rnd: Round, table: Table, report: CheckReport) -> bool:
@@ -115,7 +126,7 @@ def _check_seat_balance(schedule: Schedule, report: CheckReport) -> None:
     chunk of k games (with byes a chunk is k games played, not k rounds), none beyond ceil."""
     played: dict[int, list[int]] = defaultdict(list)
     size: dict[int, int] = {}
-    for rnd in schedule.rounds:
+    for rnd in _in_play_order(schedule):
         for seating in _group_games(rnd):
             if len(seating) <= 2:
                 continue
@@ -136,6 +147,23 @@ def _check_seat_balance(schedule: Schedule, report: CheckReport) -> None:
                 report.breaches.append(f"participant {pid}: seat {seat + 1} {seats.count(seat)} times in {len(seats)} games (at most {cap})")
 
 
+def _in_play_order(schedule: Schedule) -> list[Round]:
+    """The rounds by number: colour runs and wind chunks follow the order of play, not the
+    order a file happens to list the rounds in."""
+    return sorted(schedule.rounds, key=lambda r: r.round)
+
+
+def _expected_in(schedule: Schedule, rnd: Round) -> set[int] | None:
+    """Who must be placed in ``rnd`` for ``everyone``, when the event plays in groups that
+    finish at different times (Meerkamp, seed 002: a group of 4 is done after 3 evenings, one of
+    5 after 5): the members of the groups with a table in the round. None: everyone."""
+    groups = schedule.meta.get("groups")
+    if not isinstance(groups, dict) or not groups:
+        return None
+    playing = {t.group for t in rnd.tables if t.group}
+    return {int(pid) for label, ids in groups.items() if label in playing for pid in ids}
+
+
 def _group_games(rnd: Round) -> list[tuple[int, ...]]:
     """The seatings that count for winds: a table's inner games, else the table itself."""
     seatings: list[tuple[int, ...]] = []
@@ -154,7 +182,7 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
     colours: dict[int, list[int]] = defaultdict(list)  # +1 white, -1 black, in play order
     widest = 0
     _check_structure(schedule, report)
-    for rnd in schedule.rounds:
+    for rnd in _in_play_order(schedule):
         _check_round_occupancy(rnd, known, report)
         for table in rnd.tables:
             if rules.table_size is not None and len(table.seats) != rules.table_size:
@@ -214,13 +242,15 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
         left = set(schedule.meta.get("withdrawn", ()) or ()) | set(schedule.meta.get("dropped", ()) or ())
         joined = {int(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
         left_at = {int(k): int(v) for k, v in (schedule.meta.get("left") or {}).items()}
-        for rnd in schedule.rounds:
+        for rnd in _in_play_order(schedule):
             placed = set(rnd.seated_ids()) | {b.id for b in rnd.byes}
+            expected = _expected_in(schedule, rnd)
             for pid in sorted(x for x in rnd.seated_ids() if left_at.get(x, rnd.round + 1) <= rnd.round):
                 report.breaches.append(f"round {rnd.round}: participant {pid} left before round {left_at[pid]} "
                                        "but is seated")
             missing = sorted(p.id for p in schedule.players
-                             if p.id not in placed and p.id not in left and joined.get(p.id, 0) <= rnd.round)
+                             if p.id not in placed and p.id not in left and joined.get(p.id, 0) <= rnd.round
+                             and (expected is None or p.id in expected))
             if missing:
                 report.breaches.append(f"round {rnd.round}: participants {', '.join(map(str, missing))} are not placed")
     if rules.max_byes is not None:

@@ -149,7 +149,7 @@ def meerkamp_schedule(
         players=ordered_players,
         rounds=tuple(rounds),
         numbers=numbers,
-        seed=seed,
+        seed=seed if grouping == "random" else None,  # docs/formats.md: the seed of a random draw, or null
         meta={
             "grouping": grouping,
             "group_size": group_size,

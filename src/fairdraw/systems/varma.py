@@ -2,8 +2,9 @@
 
 WHY: in a Berger round robin the pairing number decides who meets whom in which round.
 FIDE's Varma tables split the numbers 1..n into four groups A-D so that players drawing
-from the same group meet late (or in a spread-out way) in the Berger rotation; giving a
-federation's players numbers from one group keeps compatriots apart in the early rounds.
+from the same group meet early in the Berger rotation, never in its last three rounds (for
+10 players group A's games fall in rounds 1, 2 and 6 of 9): giving a federation's players
+numbers from one group keeps compatriots from deciding the final rounds among themselves.
 
 Source of the table (C.05 Annex 2, point 5, "Varma Table ... for 9 to 24 players"):
 FIDE Handbook, https://handbook.fide.com/chapter/C05Annex2 (checked: 9/10 to 19/20 players
@@ -31,6 +32,8 @@ there is nobody to keep them apart from.
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant
@@ -119,9 +122,17 @@ def varma_numbers(players: list[Participant]) -> dict[int, int]:
                 free[label] = free[label][take:]
             slots.sort()
         # Seed 004 step 5: alphabetical by name within the federation (id breaks exact ties).
-        for player, number in zip(sorted(members, key=lambda p: (p.name, p.id)), slots, strict=True):
+        for player, number in zip(sorted(members, key=lambda p: (alphabetical_key(p.name), p.id)), slots,
+                                  strict=True):
             numbers[player.id] = number
     return numbers
+
+
+def alphabetical_key(name: str) -> tuple[str, str]:
+    """A name's place in alphabetical order as people read it: case and accents do not count
+    ("bob" between "Anna" and "Carl", "Émile" among the E's), the exact text breaks ties."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch))
+    return plain.casefold(), name
 
 
 def varma_order(players: list[Participant]) -> list[Participant]:
