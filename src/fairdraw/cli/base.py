@@ -83,6 +83,23 @@ class OutputFormat(str, Enum):
     html = "html"
 
 
+def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: str, option: str,
+                           unit: str = "round") -> None:
+    """Re-seating from round ``first`` replaces those rounds' tables, and with them any result
+    entered there: refuse unless ``--force`` says so, naming where the results are (an
+    organiser who re-seats after entering a round must not lose its scores silently)."""
+    if force:
+        return
+    entered = [(r.round, sum(1 for t in r.tables if t.result is not None or t.scores is not None
+                             or any(g.scores for g in t.games)))
+               for r in schedule.rounds if r.round >= first]
+    entered = [(number, count) for number, count in entered if count]
+    if entered:
+        where = ", ".join(f"{unit} {number} ({count} table(s))" for number, count in entered)
+        raise InputError(f"results are entered in {where}; re-planning from {option} {first} would remove them: "
+                         f"re-plan from a later one, or add --force to drop them", source=source, field=option)
+
+
 def pick_format(json_: bool, csv_: bool, html_: bool) -> OutputFormat:
     """The output format from the mutually exclusive --json/--csv/--html flags."""
     chosen = [f for f, on in ((OutputFormat.json, json_), (OutputFormat.csv, csv_), (OutputFormat.html, html_)) if on]

@@ -13,7 +13,8 @@ from pathlib import Path
 import typer
 
 from fairdraw.cli.base import (
-    OutputFormat, app, load_players, note_nothing_to_separate, pick_format, player_ids, working, write_output,
+    OutputFormat, app, load_players, note_nothing_to_separate, pick_format, player_ids, refuse_to_drop_results,
+    working, write_output,
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
@@ -100,6 +101,7 @@ def league_reseat_command(
         None, "--prefer", help="5: fewest groups; 4: most groups of 4 (default: as in the file)."
     ),
     separate: str | None = typer.Option(None, "--separate", help=_SEPARATE_HELP),
+    force: bool = typer.Option(False, "--force", help="Re-plan even sessions that have results (they are dropped)."),
     json_: bool = typer.Option(False, "--json"),
     csv_: bool = typer.Option(False, "--csv"),
     html_: bool = typer.Option(False, "--html"),
@@ -129,6 +131,7 @@ def league_reseat_command(
         raise InputError(
             f"--from-session must be between 1 and {last}, got {from_session}", source=src, field="from-session"
         )
+    refuse_to_drop_results(old, from_session, force, src, "--from-session", unit="session")
     kept = tuple(r for r in old.rounds if r.round < from_session)
     drop_ids = player_ids(drop, source=src)
     known = {p.id for p in old.players}

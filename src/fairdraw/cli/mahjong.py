@@ -10,7 +10,16 @@ from typing import Annotated
 
 import typer
 
-from fairdraw.cli.base import app, emit, err_console, load_players, note_nothing_to_separate, player_ids, working
+from fairdraw.cli.base import (
+    app,
+    emit,
+    err_console,
+    load_players,
+    note_nothing_to_separate,
+    player_ids,
+    refuse_to_drop_results,
+    working,
+)
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.formats.wording import counted
@@ -91,6 +100,7 @@ def reseat_command(
     add: Annotated[list[str] | None, typer.Option("--add", help="Name of a player who joins (repeatable).")] = None,
     seed: Annotated[str | None, typer.Option("--seed", help="Seed for the re-seat (default: the schedule's).")] = None,
     byes: Annotated[bool, typer.Option("--byes", help="Allow sit-outs when the new field does not fill the tables (implied when the seating has sit-outs).")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Re-seat even rounds that have results (they are dropped).")] = False,
     json_: JsonOpt = False,
     csv_: CsvOpt = False,
     html_: HtmlOpt = False,
@@ -102,6 +112,7 @@ def reseat_command(
     from fairdraw.systems.mahjong.changes import reseat
 
     schedule = load_schedule(schedule_file)
+    refuse_to_drop_results(schedule, from_round, force, str(schedule_file), "--from-round")
     drop_ids = list(dict.fromkeys(player_ids(drop, source=str(schedule_file))))  # named twice, leaves once
     # a seating made with --byes keeps sit-outs allowed: the organiser said so once already
     byes = byes or any(r.byes for r in schedule.rounds)
