@@ -13,6 +13,21 @@ from fairdraw.core.model import Schedule
 from fairdraw.formats import trf
 from fairdraw.scoring.results import FREE_ROUND_SYSTEMS
 
+def _point_system(value: Any) -> trf.PointSystem:
+    """``meta.points`` ({"win": 3, "draw": 1, ...} in points, as ``pair --json`` writes it) in
+    tenths; a value left out keeps FIDE's, the allocated bye a point as the JSON reader does."""
+    if not isinstance(value, dict):
+        return trf.PointSystem()
+    fields = {"win", "draw", "loss", "zero_bye", "forfeit_loss", "allocated_bye"}
+    tenths = {}
+    for key, points in value.items():
+        if key not in fields or isinstance(points, bool) or not isinstance(points, int | float):
+            raise InputError(f"meta.points.{key}: expected a number of points, got {points!r}",
+                             field=f"meta.points.{key}")
+        tenths[key] = round(points * 10)
+    return trf.PointSystem(**tenths)
+
+
 _TRF_SIDES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+", "-"),
               "-/+": ("-", "+"), "-/-": ("-", "-")}
 
@@ -23,8 +38,11 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
     Start ranks are the pairing numbers; each round column holds the opponent, the colour
     and the result letter, byes their TRF letter (U allocated, H half, F full, Z zero and
     a round robin's free round, blank absence). Rounds are written up to the first one
-    with a result still missing. Points (columns 80-83) follow TRF's default point system. Only chess
-    events (two seats per board) have a TRF16 form.
+    with a result still missing. The event's own rules go with it, so that another engine
+    pairs the next round as fairdraw does: its point system (``meta.points`` as ``BBW``...
+    lines, and the points column under it), forbidden pairs (``meta.forbidden_pairs`` as
+    ``XXP`` lines of start ranks) and initial colour (``XXC``). Only chess events (two seats
+    per board) have a TRF16 form.
     """
     if any(len(t.seats) != 2 for r in schedule.rounds for t in r.tables):
         raise InputError("TRF16 is a chess format: this event has tables of more than two")
@@ -54,10 +72,19 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
             seen[bye.id] = trf.RoundEntry(None, "-", letter) if letter != " " else trf.RoundEntry(None, " ", " ")
         for pid, column in entries.items():
             column.append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
-    points = trf.PointSystem()
+    points = _point_system(schedule.meta.get("points"))
     lines: list[Any] = [trf.RawLine(f"012 {name}".rstrip())]
     if total_rounds is not None:
         lines.append(trf.RoundsLine(f"XXR {total_rounds}", total_rounds))
+    colour = schedule.meta.get("initial_colour")
+    if isinstance(colour, str) and colour.strip().lower() in ("white", "black"):
+        colour = colour.strip().lower()
+        lines.append(trf.ColourLine(f"XXC {colour}1", colour))
+    lines += trf._point_system_lines(points)
+    for group in schedule.meta.get("forbidden_pairs") or []:
+        ranks = sorted(start[pid] for pid in group if pid in start) if isinstance(group, list) else []
+        if len(ranks) >= 2:  # XXP: none of these may be paired with each other (bbpPairings)
+            lines.append(trf.ForbiddenLine("XXP " + " ".join(f"{r:4d}" for r in ranks), ranks))
     for p in order:
         games = entries[p.id]
         lines.append(trf.PlayerLine(number=start[p.id], name=p.name, rating=p.rating, federation=p.federation or "",

@@ -1,0 +1,46 @@
+"""``fairdraw trf`` / the web export carry the event's rules, so another engine pairs the next
+round as fairdraw does on the JSON (docs/swiss.md: the export of an event run on the JSON)."""
+
+from __future__ import annotations
+
+from fairdraw.core.model import Participant, Round, Schedule, Table
+from fairdraw.core.registry import PairingRequest, get_system
+from fairdraw.formats.trf import parse_trf, trf_to_request
+from fairdraw.formats.trf_export import schedule_to_trf
+
+PLAYERS = tuple(Participant(id=i, name=name, rating=2100 - 100 * i) for i, name in enumerate("ABCD", start=1))
+ROUND_1 = Round(1, (Table(1, (1, 3), result="1-0"), Table(2, (4, 2), result="0-1")))
+
+
+def _event(meta: dict) -> Schedule:
+    return Schedule("dutch", PLAYERS, (ROUND_1,), meta=meta)
+
+
+def _pairs(request: PairingRequest) -> list[tuple[int, ...]]:
+    schedule = get_system("dutch").pair(request)
+    return [t.seats for t in schedule.rounds[-1].tables]
+
+
+def test_forbidden_pairs_travel_as_xxp_and_pair_the_same() -> None:
+    """Without XXP the exported file would pair 1 and 2, the pair the event forbids."""
+    event = _event({"total_rounds": 3, "forbidden_pairs": [[1, 2]]})
+    text = schedule_to_trf(event, name="club", total_rounds=3)
+    doc = parse_trf(text, source="export.trf")
+    assert doc.forbidden_pairs == [[1, 2]]
+    from_json = _pairs(PairingRequest(players=PLAYERS, history=(ROUND_1,), total_rounds=3,
+                                      options={"forbidden_pairs": [[1, 2]]}))
+    from_trf = _pairs(trf_to_request(doc))
+    assert from_trf == from_json
+    assert {1, 2} not in [set(p) for p in from_trf]
+
+
+def test_the_point_system_travels_as_bb_lines_and_in_the_points_column() -> None:
+    event = _event({"points": {"win": 3, "draw": 1}})
+    doc = parse_trf(schedule_to_trf(event, name="club"), source="export.trf")
+    assert (doc.points.win, doc.points.draw, doc.points.allocated_bye) == (30, 10, 10)
+    assert {p.number: p.points for p in doc.players} == {1: 30, 2: 30, 3: 0, 4: 0}
+
+
+def test_the_initial_colour_travels_as_xxc() -> None:
+    doc = parse_trf(schedule_to_trf(_event({"initial_colour": "Black"}), name="club"), source="export.trf")
+    assert doc.initial_colour == "black"
