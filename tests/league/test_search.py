@@ -79,3 +79,26 @@ def test_the_bound_sees_groups_larger_than_the_group_count() -> None:
     assert repeat_lower_bound(20, [5, 5, 5, 5], 3) == 8
     assert repeat_lower_bound(18, [5, 5, 4, 4], 2) == 2  # the two 5s each hold a pair; a 4 need not
     assert repeat_lower_bound(40, [4] * 10, 3) == 0  # as many groups as seats at a table: nothing forced
+
+
+def _clean_prefix(sessions) -> int:
+    seen: set[tuple[int, int]] = set()
+    for count, session in enumerate(sessions):
+        pairs = [p for g in session for p in combinations(sorted(g), 2)]
+        if any(p in seen for p in pairs):
+            return count
+        seen.update(pairs)
+    return len(sessions)
+
+
+def test_a_longer_season_keeps_the_repeat_free_start_a_shorter_one_reaches() -> None:
+    """Issue 5: the longest start without a repeat comes first. 27 players have a repeat-free
+    6-session season, so a 7-session season must start with 6 clean sessions (it had 5: the
+    season-wide search traded the sixth for fewer repeats overall); 41 players reach 10."""
+    for players, clean, sessions in ((27, 6, 7), (41, 10, 10)):
+        shape = try_partition(players)
+        assert shape is not None
+        shorter = plan_season(players, clean, shape)
+        assert shorter.repeats == 0
+        plan = plan_season(players, sessions, shape)
+        assert plan.clean_sessions == _clean_prefix(plan.sessions) >= clean

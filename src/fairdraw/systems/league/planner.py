@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fairdraw.systems.league.blocks import block_plan
+from fairdraw.systems.league.blocks import BlockPlan, block_plan
 from fairdraw.systems.league.partition import Partition
 from fairdraw.systems.league.season import (
     Season,
@@ -64,6 +64,33 @@ def _score(
     repeats = sum(c - 1 for c in counts.values() if c > 1)
     clean = quality([*frozen, *season]).clean_prefix if repeats else len(frozen) + len(season)
     return -clean, repeats, max(counts.values(), default=0), sum(weight(c) for c in counts.values())
+
+
+def _extend_clean(
+    players: int,
+    sizes: Sequence[int],
+    history: list[Session],
+    head: list[Session],
+    wanted: int,
+    rng: random.Random,
+    iterations: int,
+) -> list[Session]:
+    """``head`` (repeat-free after ``history``) with further repeat-free sessions appended,
+    each searched on its own with everything before it frozen, until one cannot be found or
+    ``wanted`` sessions are reached."""
+    from fairdraw.systems.league.search import TabuSearch, greedy_extend, weight
+
+    out = list(head)
+    while len(out) < wanted:
+        frozen = [*history, *out]
+        already = quality(frozen).repeats  # a re-planned season's history may hold repeats
+        floor = sum(weight(c, 0) for c in pair_counts(frozen).values())
+        init = greedy_extend(players, sizes, frozen, 1, rng)
+        found = TabuSearch(players, init, frozen=frozen, rng=rng, spread=0).run(iterations, target=floor)
+        if quality([*frozen, *found]).repeats > already:
+            break
+        out.extend(tuple(s) for s in found)
+    return out
 
 
 def plan_season(
@@ -133,6 +160,39 @@ def plan_season(
         if best[0][1] <= lower and best[0][2] <= 2:
             break
     assert best is not None
+    best = _clean_start_if_better(best, players, sizes, shape, sessions, history_sessions, blocks, iterations)
     (_, repeats, top, _), season, label = best
     clean = quality([*history, *season]).clean_prefix
     return Plan(players, shape, season, label, clean, repeats, top, lower)
+
+
+def _clean_start_if_better(
+    best: tuple[tuple[int, int, int, int], Season, str],
+    players: int,
+    sizes: Sequence[int],
+    shape: Partition,
+    sessions: int,
+    history: list[Session],
+    blocks: BlockPlan | None,
+    iterations: int,
+) -> tuple[tuple[int, int, int, int], Season, str]:
+    """One more start, tried last and on a generator of its own (the others' plans stay as
+    they were): the repeat-free start extended one session at a time while the search finds
+    one, the rest searched after it. The longest start without a repeat comes first (issue 5),
+    and a season-wide search can trade it for fewer repeats overall (27 players, 7 sessions:
+    5 clean sessions where 6 exist). Kept only when it scores better."""
+    from fairdraw.systems.league.search import SPREAD_WEIGHT, TabuSearch, greedy_extend
+
+    rng = random.Random(f"fairdraw-league-clean|{players}|{sessions}|{shape.fives}|{shape.fours}|{len(history)}")
+    base = [tuple(s) for s in blocks.sessions(blocks.clean)] if blocks is not None else []
+    head = _extend_clean(players, sizes, history, base, sessions, rng, iterations // 2)
+    if len(head) <= len(base) or len(history) + len(head) <= -best[0][0]:
+        return best  # no longer than the clean start already found
+    rest = greedy_extend(players, sizes, history + head, sessions - len(head), rng)
+    found = TabuSearch(players, rest, frozen=[*history, *head], rng=rng, spread=SPREAD_WEIGHT).run(iterations // 2)
+    season = tuple(order_for_clean_prefix([*head, *found]))
+    score = _score(season, history)
+    if score >= best[0]:
+        return best
+    origin = f"blocks: {blocks.describe()} for sessions 1-{blocks.clean}, then " if blocks is not None else ""
+    return score, season, f"{origin}repeat-free sessions by tabu search to session {len(head)}, then tabu search"
