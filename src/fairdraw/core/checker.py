@@ -21,9 +21,9 @@ from itertools import combinations
 from fairdraw.core.check_limits import LIMIT_MINIMUMS, check_limit
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule, Table
-from fairdraw.scoring.results import normalise_result
+from fairdraw.scoring.mahjong import MahjongParams, params_from
+from fairdraw.scoring.results import FORFEITS, normalise_result
 
-FORFEITS = frozenset({"+/-", "-/+", "-/-"})
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,53 @@ def _is_forfeit(rnd: Round, table: Table, report: CheckReport) -> bool:
         return False
 
 
+def _expected_start(schedule: Schedule) -> int | None:
+    """The start score each seat of a mahjong game brings, for the scores' sum, or None when
+    the checker cannot know it the way ``fairdraw standings`` does: the schedule's recorded
+    scoring (``meta.scoring``) decides; its options count only when it names ``mahjong`` (as
+    standings reads them), another scoring or options it cannot read leave the sum unchecked,
+    and so does ``check_total`` false (scores that need not add up)."""
+    recorded = schedule.meta.get("scoring")
+    recorded = recorded if isinstance(recorded, dict) else {}
+    name = recorded.get("name")
+    if name in (None, ""):
+        params = MahjongParams()  # standings' default for a schedule of tables of more than 2
+    elif name != "mahjong":
+        return None
+    else:
+        options = recorded.get("options")
+        try:
+            params = params_from(dict(options) if isinstance(options, dict) else {})
+        except (ValueError, TypeError):
+            return None
+    return params.start if params.check_total else None
+
+
+def _check_scores(rnd: Round, table: Table, start: int | None, report: CheckReport) -> None:
+    """A mahjong result the standings cannot read is a breach (docs/usage.md: "a result it
+    cannot read"): scores or penalties that are not one whole number per seat, a negative
+    penalty, or scores that do not add up to the seats' start scores (``start`` None: the sum
+    is not checked). Each of the table's inner games is read the same way."""
+    games = [(f"round {rnd.round}, table {table.table}, game {g.game}", g.seats, g.scores, g.penalties)
+             for g in table.games]
+    for where, seats, scores, penalties in [(f"round {rnd.round}, table {table.table}", table.seats,
+                                             table.scores, table.penalties), *games]:
+        wrong: dict[str, str] = {}
+        for label, values in (("scores", scores), ("penalties", penalties)):
+            if values is None:
+                continue
+            if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+                wrong[label] = f"{label} must be whole numbers, got {list(values)}"
+            elif len(values) != len(seats):
+                wrong[label] = f"{len(values)} {label} for {len(seats)} seats (one per seat)"
+            elif label == "penalties" and any(v < 0 for v in values):
+                wrong[label] = f"penalties are positive amounts to subtract, got {list(values)}"
+        report.breaches.extend(f"{where}: {problem}" for problem in wrong.values())
+        if scores is not None and "scores" not in wrong and start is not None and sum(scores) != start * len(seats):
+            report.breaches.append(f"{where}: the scores add up to {sum(scores)}, expected {start * len(seats)} "
+                                   f"({len(seats)} x {start})")
+
+
 def _check_seat_balance(schedule: Schedule, report: CheckReport) -> None:
     """Seat i of a table of k > 2 is wind i: in play order, no seat twice in a participant's
     chunk of k games (with byes a chunk is k games played, not k rounds), none beyond ceil."""
@@ -182,9 +229,11 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
     colours: dict[int, list[int]] = defaultdict(list)  # +1 white, -1 black, in play order
     widest = 0
     _check_structure(schedule, report)
+    start = _expected_start(schedule)
     for rnd in _in_play_order(schedule):
         _check_round_occupancy(rnd, known, report)
         for table in rnd.tables:
+            _check_scores(rnd, table, start, report)
             if rules.table_size is not None and len(table.seats) != rules.table_size:
                 report.breaches.append(
                     f"round {rnd.round}, table {table.table}: {len(table.seats)} seats, expected {rules.table_size}"

@@ -1,7 +1,8 @@
 """Mahjong tie-breaks: after the total points, the best single game, then the placements.
 
 These read the per-game results of the mahjong scoring (uma split on tied scores included),
-so a shared first place counts as placement 1.5 for both players.
+so a shared first place counts as placement 1.5 for both players (PLC) and as a first place
+for each of them (1ST).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar, Literal
 
-from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
+from fairdraw.scoring.mahjong import SeatResult
+from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, cached, register_tiebreak
 
 
 class _Mahjong(TieBreak):
@@ -51,17 +53,36 @@ class AveragePlacement(_Mahjong):
 
 @register_tiebreak
 class FirstPlaces(_Mahjong):
-    """The number of games finished first (a shared first place counts)."""
+    """The number of games finished first; a shared first place counts as one for each player
+    sharing it.
+
+    Why not ``placement < 2``: tied players share the places they occupy and their placement
+    is the average of them (the uma split of ``fairdraw.scoring.mahjong``), so three tied
+    for first place 2 each and four 2.5, the same number as a sole second or third. A first
+    place is the top score of the game, however many share it (as they share its uma and oka).
+    """
 
     code: ClassVar[str] = "1ST"
-    description: ClassVar[str] = "Mahjong: number of first places"
+    description: ClassVar[str] = "Mahjong: number of first places (a shared first counts for each)"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        top: dict[tuple[object, ...], int] = {}
+        for r in ctx.mahjong:
+            key = _game_key(ctx, r)
+            top[key] = max(top.get(key, r.score), r.score)
         counts: dict[int, int] = {}
         for r in ctx.mahjong:
-            if r.placement < 2:
+            if r.score == top[_game_key(ctx, r)]:
                 counts[r.player] = counts.get(r.player, 0) + 1
         return {pid: Fraction(counts.get(pid, 0)) for pid in players}
+
+
+def _game_key(ctx: TieBreakContext, r: SeatResult) -> tuple[object, ...]:
+    """Which game a seat result belongs to: round, table and game, plus the players of that
+    table, since groups of a league may each number a table 1 (the checker reads a table as
+    group and number) and their games must not be compared with each other."""
+    seatings = cached(ctx, "mahjong_seatings", lambda: _seatings(ctx))
+    return (r.round, r.table, r.game, seatings.get((r.round, r.game, r.player), ()))
 
 
 @register_tiebreak
@@ -77,3 +98,15 @@ class RawScore(_Mahjong):
         for r in ctx.mahjong:
             totals[r.player] = totals.get(r.player, Fraction(0)) + Fraction(r.score - start, 1000)
         return {pid: totals.get(pid, Fraction(0)) for pid in players}
+
+
+def _seatings(ctx: TieBreakContext) -> dict[tuple[int, int, int], tuple[int, ...]]:
+    """(round, game, player) -> the players of that game (game 0: the table itself)."""
+    seatings: dict[tuple[int, int, int], tuple[int, ...]] = {}
+    for rnd in ctx.schedule.rounds:
+        for table in rnd.tables:
+            games = [(g.game, g.seats) for g in table.games] or [(0, table.seats)]
+            for game, seats in games:
+                for pid in seats:
+                    seatings[(rnd.round, game, pid)] = tuple(sorted(seats))
+    return seatings

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
@@ -115,6 +116,80 @@ def _repair_winds(kept_seats: list[list[tuple[int, ...]]], kept_pos: list[list[t
     return new_rounds, seated, breaches
 
 
+def _old_plan(redone: Sequence[Round], pos: dict[int, int], n: int,
+              k: int) -> tuple[list[list[tuple[int, ...]]], list[list[int]], list[list[int]]] | None:
+    """The old rounds to be re-seated as (seats, table numbers, sit-outs), all as positions in
+    the field, or None when they no longer seat it (a table of another size, a player unknown,
+    missing or placed twice): only a plan that is still valid may be kept instead of a new one."""
+    seats: list[list[tuple[int, ...]]] = []
+    numbers: list[list[int]] = []
+    byes: list[list[int]] = []
+    for rnd in redone:
+        ids = [x for t in rnd.tables for x in t.seats] + [bye.id for bye in rnd.byes]
+        if any(x not in pos for x in ids) or sorted(pos[x] for x in ids) != list(range(n)):
+            return None
+        if any(len(t.seats) != k for t in rnd.tables):
+            return None
+        seats.append([tuple(pos[x] for x in t.seats) for t in rnd.tables])
+        numbers.append([t.table for t in rnd.tables])
+        byes.append(sorted(pos[bye.id] for bye in rnd.byes))
+    return seats, numbers, byes
+
+
+def _wind_breaches(kept: Sequence[Sequence[Sequence[int]]], new: Sequence[Sequence[Sequence[int]]], k: int) -> int:
+    """The wind breaches of ``new`` rounds after ``kept`` ones, counted as ``winds_after``
+    minimises them (a wind beyond ceil(games / k), a wind twice in a chunk of k games that
+    holds a new game), so that a plan solved there and one kept as it was compare alike."""
+    games: dict[int, list[tuple[int, bool]]] = {}  # player -> (wind, is a new game) in play order
+    for rounds, is_new in ((kept, False), (new, True)):
+        for rnd in rounds:
+            for table in rnd:
+                for seat, p in enumerate(table):
+                    if p >= 0:
+                        games.setdefault(p, []).append((seat, is_new))
+    breaches = 0
+    for seq in games.values():
+        if not any(is_new for _, is_new in seq):
+            continue
+        cap = -(-len(seq) // k)
+        breaches += sum(max(0, sum(1 for w, _ in seq if w == wind) - cap) for wind in range(k))
+        for start in range(0, len(seq), k):
+            chunk = seq[start:start + k]
+            if any(is_new for _, is_new in chunk):
+                breaches += sum(max(0, sum(1 for w, _ in chunk if w == wind) - 1) for wind in range(k))
+    return breaches
+
+
+def _replaces_old(kept: list[list[tuple[int, ...]]], kept_byes: Sequence[Sequence[int]],
+                  new: list[list[tuple[int, ...]]], new_byes: Sequence[Sequence[int]],
+                  old: list[list[tuple[int, ...]]], old_byes: Sequence[Sequence[int]], n: int, k: int) -> bool:
+    """Whether a new plan is to replace the old rounds of an unchanged field.
+
+    Why: the re-seat search starts from scratch where the old plan did not fit its choices,
+    and may come back with more repeats or broken winds (a --byes seating re-seated with no
+    change went from 23 repeats to 37, with 5 wind breaches). Issue 4's quality order decides,
+    over the whole event: fewest repeat meetings, then the lowest maximum of meetings, then the
+    most leading clean rounds (b); winds balanced (c) and the spread of sit-outs are required.
+    The new plan wins only when it is at least as good on each of these and better on one:
+    otherwise the old rounds, still valid, stay as they were."""
+
+    def judged(rounds: list[list[tuple[int, ...]]],
+               byes: Sequence[Sequence[int]]) -> tuple[tuple[int, int, int], int, int]:
+        everything = [*kept, *rounds]
+        metrics = seating_metrics(everything, list(range(n)), k)
+        quality = (metrics["repeats"], metrics["max_meetings"], -leading_clean_rounds(everything))
+        sat_out = [0] * n
+        for rnd in [*kept_byes, *byes]:
+            for p in rnd:
+                sat_out[p] += 1
+        return quality, _wind_breaches(kept, rounds, k), max(sat_out) - min(sat_out)
+
+    new_quality, new_winds, new_spread = judged(new, new_byes)
+    old_quality, old_winds, old_spread = judged(old, old_byes)
+    no_worse = new_quality <= old_quality and new_winds <= old_winds and new_spread <= old_spread
+    return no_worse and (new_quality < old_quality or new_winds < old_winds)
+
+
 def reseat(
     schedule: Schedule,
     from_round: int,
@@ -187,7 +262,11 @@ def reseat(
     redone = [r for r in schedule.rounds[from_round - 1 :] if r.round not in ranked]
     unseated_ranked = sum(1 for r in schedule.rounds[from_round - 1 :] if r.round in ranked)
     for old in redone:
-        out = sorted(range(n), key=lambda i: (byes_so_far[i], rng.random()))[:b] if b else []
+        # issue 4 item 5: re-seat with the fewest new repeats. Those with the fewest sit-outs so
+        # far sit out (the floor/ceil spread of build 1); among equals the old round's sit-outs
+        # come first, so that its tables survive instead of being broken up and re-drawn.
+        old_out = {pos[bye.id] for bye in old.byes if bye.id in pos}
+        out = sorted(range(n), key=lambda i: (byes_so_far[i], i not in old_out, rng.random()))[:b] if b else []
         for i in out:
             byes_so_far[i] += 1
         tables = [[pos[x] for x in t.seats if x in pos and pos[x] not in out] for t in old.tables]
@@ -227,9 +306,23 @@ def reseat(
                 if x in pos:
                     visits[(pos[x], t.table - 1)] = visits.get((pos[x], t.table - 1), 0) + 1
     numbers = number_tables(seated, visits)
+    old_kept = False
+    if not drop and not add and not add_players and not withdrawn:
+        # The field is the one the old rounds were drawn for, so they are still a valid plan:
+        # a re-seat must never leave the event worse than keeping them (issue 4 item 5).
+        old_plan = _old_plan(redone, pos, n, k)
+        if old_plan is not None:
+            kept_seats = _seats_as_positions(kept, pos)
+            old_seated, old_numbers, old_byes = old_plan
+            if not _replaces_old(kept_seats, kept_byes, seated, new_byes, old_seated, old_byes, n, k):
+                seated, numbers, new_byes, old_kept = old_seated, old_numbers, old_byes, True
+                wind_breaches = _wind_breaches(kept_seats, seated, k)
     ids = [p.id for p in players]
     rounds = list(kept)
     for offset, (rnd, nums) in enumerate(zip(seated, numbers, strict=True)):
+        if old_kept:  # as they were: table numbers, seat order and the order of the sit-outs
+            rounds.append(replace(redone[offset], round=from_round + offset))
+            continue
         tables = sorted(
             (Table(table=num, seats=tuple(ids[x] for x in t)) for t, num in zip(rnd, nums, strict=True)),
             key=lambda t: t.table,
@@ -257,6 +350,8 @@ def reseat(
     meta["repeat_table_visits"] = {"total": sum(visits_now.values()), "max_per_player": max(visits_now.values(), default=0)}
     meta["reseat"] = {"from_round": from_round, "dropped": list(drop), "added": [ids[i] for i in added],
                       "wind_breaches": wind_breaches}
+    if old_kept:
+        meta["reseat"]["old_rounds_kept"] = True
     if unseated_ranked:
         meta["seated_by_ranking"] = sorted(r for r in ranked if r < from_round)
         meta["ranked_last"] = int(meta.get("ranked_last") or 0) + unseated_ranked
