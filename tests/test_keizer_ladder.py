@@ -160,3 +160,18 @@ def test_a_ladder_is_ranked_by_keizer_unless_told_otherwise() -> None:
     ladder = Schedule("keizer", field(6), history)
     assert default_scoring(ladder) == "keizer" and default_scoring(Schedule("dutch", field(6), history)) == "standard"
     assert compute_standings(ladder).scoring == "keizer"
+
+
+def test_a_forfeit_gives_no_colour_in_the_keizer_colour_rule() -> None:
+    """Rule 4 counts games played: a forfeit is no game (as in the Swiss systems and the
+    checker), so after a forfeit the higher-ranked player gets white as if nothing was played."""
+    from fairdraw.core.model import Round, Table
+    from fairdraw.systems.keizer import _ColourHistory
+
+    rank = {1: 2, 2: 1}  # player 2 placed higher
+    forfeit = _ColourHistory((Round(1, (Table(1, (1, 2), result="+/-"),)),))
+    assert forfeit.balance[1] == forfeit.balance[2] == 0
+    assert forfeit.colours(1, 2, rank) == (2, 1)
+    played = _ColourHistory((Round(1, (Table(1, (1, 2), result="1-0"),)),))
+    assert played.colours(1, 2, {1: 1, 2: 2}) == (2, 1)  # 1 had white: 2 gets it by balance, not rank
+    assert played.balance[1] == 1 and played.last[2] == "b"

@@ -44,3 +44,31 @@ def test_the_point_system_travels_as_bb_lines_and_in_the_points_column() -> None
 def test_the_initial_colour_travels_as_xxc() -> None:
     doc = parse_trf(schedule_to_trf(_event({"initial_colour": "Black"}), name="club"), source="export.trf")
     assert doc.initial_colour == "black"
+
+
+def test_check_dutch_reads_a_half_point_bye_before_a_withdrawal(tmp_path, capsys) -> None:
+    """Player 5 had the allocated bye, then asked a half-point bye, then withdrew: the JSON
+    `pair` wrote re-pairs equal round by round (the bye of round 2 is that round's entry, not
+    a contradiction of the later withdrawal)."""
+    import json
+
+    from fairdraw.cli.swiss import dutch_check
+
+    event = {
+        "system": "dutch",
+        "players": [{"id": i, "name": n, "rating": 2100 - 100 * i} for i, n in enumerate("ABCDE", start=1)],
+        "rounds": [
+            {"round": 1, "tables": [{"table": 1, "seats": [1, 3], "result": "1-0"},
+                                    {"table": 2, "seats": [4, 2], "result": "1-0"}], "byes": [5]},
+            {"round": 2, "tables": [{"table": 1, "seats": [4, 1], "result": "1-0"},
+                                    {"table": 2, "seats": [2, 3], "result": "0-1"}],
+             "byes": [5], "bye_kinds": {"5": "half-point"}},
+            {"round": 3, "tables": [{"table": 1, "seats": [3, 4]}, {"table": 2, "seats": [1, 2]}],
+             "byes": [5], "bye_kinds": {"5": "absent"}},
+        ],
+        "meta": {"total_rounds": 4, "withdrawn": [5]},
+    }
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(event), encoding="utf-8")
+    assert dutch_check(path) == 0
+    assert "3/3 rounds equal" in capsys.readouterr().out

@@ -19,6 +19,7 @@ import typer
 from fairdraw.cli.base import OutputFormat, app, err_console, pick_format, print_listing, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
+from fairdraw.formats.text_files import read_text
 
 WINDS = ("East", "South", "West", "North")
 
@@ -56,12 +57,7 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     file implies (a TRF's point-system lines)."""
     from fairdraw.formats.schedule_json import schedule_from_dict  # pydantic: only when needed
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
-    except UnicodeDecodeError:
-        text = path.read_text(encoding="latin-1")
+    text = read_text(path, fallback="latin-1")  # a byte order mark stripped: no "Unexpected UTF-8 BOM"
     if _is_trf(path, text):
         from fairdraw.formats.trf import parse_trf, trf_to_participants, trf_to_rounds
 
@@ -261,10 +257,7 @@ def result_command(
     from fairdraw.scoring.results import normalise_result
 
     source = str(schedule_path)
-    try:
-        text = schedule_path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})", source=source) from None
+    text = read_text(schedule_path)  # as every schedule reader: a byte order mark is no JSON error
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

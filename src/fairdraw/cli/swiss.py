@@ -27,11 +27,11 @@ from fairdraw.core.registry import PairingRequest, get_system
 
 
 def _looks_like_json(path: Path) -> bool:
-    try:
-        head = path.read_bytes()[:64].lstrip()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
-    return head.startswith(b"{")
+    """Whether the file is a JSON object (a schedule), not a TRF16 file; a leading byte order
+    mark does not make a schedule a TRF (the readers strip it: ``formats.text_files``)."""
+    from fairdraw.formats.text_files import read_bytes, without_bom
+
+    return without_bom(read_bytes(path)[:64]).lstrip().startswith(b"{")
 
 
 _POINT_NAMES = ("win", "draw", "loss", "zero_bye", "forfeit_loss", "allocated_bye")
@@ -91,6 +91,29 @@ def _is_players_list(path: Path) -> bool:
     return isinstance(data, dict) and "players" in data and not looks_like_schedule(data)
 
 
+def initial_colour_of(value: Any, *, source: str | None = None, field: str) -> str:
+    """"white" or "black" from what a user wrote (either case, as ``--initial-colour`` and
+    ``meta.initial_colour`` take it): the colour of pairing number 1 in round 1 (FIDE C.04.3
+    E.5). Anything else is refused naming ``field``: read as "no colour given", "Black" or
+    "purple" silently gave White."""
+    colour = value.strip().lower() if isinstance(value, str) else None
+    if colour not in ("white", "black"):
+        raise InputError(f"the initial colour must be white or black, got {value!r}", source=source, field=field)
+    return colour
+
+
+def _check_history(schedule: Schedule, path: Path) -> None:
+    """A schedule's field and rounds, checked as every per-round system checks them
+    (``core.history_rules``: nobody listed twice, nobody seated twice in a round) before
+    anything reads them, so ``pair`` and ``check --dutch`` name the file whatever system."""
+    from fairdraw.core.history_rules import check_chess_history
+
+    try:
+        check_chess_history((p.id for p in schedule.players), schedule.rounds)
+    except InputError as exc:
+        raise InputError(exc.message, source=str(path), field=exc.field) from None
+
+
 def load_request(path: Path, total_rounds: int | None = None, initial_colour: str | None = None) -> PairingRequest:
     """A PairingRequest for the round after the last one in ``path`` (TRF16 or JSON), or for
     round 1 from a players file, the field in its initial order (FIDE C.04.2)."""
@@ -109,19 +132,23 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
             raise InputError(f"this is a {schedule.system!r} schedule with tables of {len(wide.seats)}; "
                              "`fairdraw pair` pairs chess boards of two (dutch, club-swiss)",
                              source=str(path), field="system")
+        _check_history(schedule, path)
         meta = schedule.meta or {}
         options: dict[str, Any] = {}
-        for key in ("initial_colour", "requested_byes", "forbidden_pairs", "accelerations", "withdrawn",
-                    "rematch_after", "keizer"):
+        for key in ("requested_byes", "forbidden_pairs", "accelerations", "withdrawn", "rematch_after", "keizer"):
             if key in meta:
                 options[key] = meta[key]
+        if "initial_colour" in meta:
+            options["initial_colour"] = initial_colour_of(meta["initial_colour"], source=str(path),
+                                                          field="meta.initial_colour")
         if "baku" in meta:  # FIDE C.04.5.1, as "192 FIDE_DUTCH_2025_BAKU" asks in TRF
             if not isinstance(meta["baku"], bool):
                 raise InputError("meta.baku must be true or false", source=str(path), field="meta.baku")
             options["baku"] = meta["baku"]
         if "points" in meta:  # the point system (TRF's BBW/BBD/... lines)
             options["points"] = _points_from_json(meta["points"], str(path))
-        rounds = total_rounds or meta.get("total_rounds")
+        # --rounds 0 is refused (pair_command), not passed over for the file's count as a falsy value
+        rounds = total_rounds if total_rounds is not None else meta.get("total_rounds")
         if total_rounds is None and rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
             raise InputError(f"expected a whole number of rounds, got {rounds!r}", source=str(path), field="meta.total_rounds")
         request = PairingRequest(
@@ -215,20 +242,56 @@ def _text(schedule: Schedule, rnd: Round, points: dict[int, str]) -> str:
 _BYE_WORDS = {"half": "half-point", "full": "full-point", "zero": "zero-point", "absent": "absent"}
 
 
+def _as_id(key: Any) -> Any:
+    """A requested bye's key as the id it names (JSON object keys are text: "5" is player 5)."""
+    return int(key) if isinstance(key, str) and key.strip().isdigit() else key
+
+
+def _file_byes(raw: Any) -> dict[Any, str]:
+    """The input file's requested byes as {id: kind}: a mapping as written, or a list of ids
+    read as ``core.player_rules`` reads one (kind "absent"); its checks name any bad entry."""
+    from fairdraw.core.player_rules import ABSENT
+
+    if not raw:
+        return {}
+    if isinstance(raw, Mapping):
+        return dict(raw)
+    if isinstance(raw, list | tuple):
+        return {(pid if isinstance(pid, int | str) else repr(pid)): ABSENT for pid in raw}
+    raise InputError(f"requested_byes must map player ids to bye kinds, got {raw!r}", field="requested_byes")
+
+
+def _requested_with(requested: dict[Any, str], byes: list[str]) -> dict[Any, str]:
+    """The input file's requested byes ({id: kind}) with those of ``--bye`` added. One player
+    given two different byes for the round (``--bye 5:half --bye 5:full``, or a kind other than
+    the file's H/F/Z entry) is refused, as ``core.player_rules`` refuses it in a file
+    (docs/swiss.md): which one holds is the arbiter's to say, not the last option's."""
+    from_file = {_as_id(pid): kind for pid, kind in requested.items()}
+    given: dict[int, str] = {}
+    for text in split_values(byes):
+        pid_text, _, word = text.partition(":")
+        kind = _BYE_WORDS.get(word.strip().lower() or "half")
+        if kind is None:
+            raise InputError(f"--bye {text}: the kind must be one of {', '.join(_BYE_WORDS)}", field="--bye")
+        pid = player_ids([pid_text], field="bye")[0]
+        if given.get(pid, kind) != kind:
+            raise InputError(f"--bye {text}: player {pid} is already given a bye of kind {given[pid]!r} by "
+                             "another --bye; give one kind of bye per player", field="--bye")
+        if from_file.get(pid, kind) != kind:
+            raise InputError(f"--bye {text}: the input file already gives player {pid} a bye of kind "
+                             f"{from_file[pid]!r} for this round; give one kind of bye per player", field="--bye")
+        given[pid] = kind
+    kept = {key: kind for key, kind in requested.items() if _as_id(key) not in given}
+    return {**kept, **given}
+
+
 def _with_announced(options: Mapping[str, Any], byes: list[str], withdraw: list[str]) -> dict[str, Any]:
     """The request's options with the byes asked for this round (``--bye 7:half``) and the
     players who left (``--withdraw 12``) added: what a TRF says with H/F/Z entries and a JSON
     with ``meta.requested_byes`` / ``meta.withdrawn``, given on the command line instead.
     Unknown ids are refused later, with the rest of the request (``core.player_rules``)."""
     out = dict(options)
-    requested = dict(out.get("requested_byes") or {})
-    for text in split_values(byes):
-        pid, _, word = text.partition(":")
-        kind = _BYE_WORDS.get(word.strip().lower() or "half")
-        if kind is None:
-            raise InputError(f"--bye {text}: the kind must be one of {', '.join(_BYE_WORDS)}", field="--bye")
-        requested[player_ids([pid], field="bye")[0]] = kind
-    out["requested_byes"] = requested
+    out["requested_byes"] = _requested_with(_file_byes(out.get("requested_byes")), byes)
     if withdraw:
         out["withdrawn"] = sorted({*(out.get("withdrawn") or ()), *player_ids(withdraw, field="withdraw")})
     return out
@@ -262,9 +325,9 @@ def pair_command(
     if pairs_list + json_ + html_ > 1:
         raise InputError("choose one of -p, --json and --html")
     if initial_colour is not None:
-        initial_colour = initial_colour.strip().lower()
-        if initial_colour not in ("white", "black"):
-            raise InputError("--initial-colour must be white or black", field="--initial-colour")
+        initial_colour = initial_colour_of(initial_colour, field="--initial-colour")
+    if rounds is not None and rounds < 1:  # as check_round_budget refuses it, whatever the input file
+        raise InputError(f"--rounds must be a whole number of at least 1, got {rounds}", field="--rounds")
     try:
         engine = get_system(name)
     except KeyError as exc:
@@ -379,8 +442,11 @@ def dutch_check(path: Path, explain: bool = False) -> int:
             if player.id not in taking_part and player.id not in requested:
                 requested[player.id] = kinds.get(player.id, "absent")
         opts["requested_byes"] = requested
-        # a player who withdrew later still took part in this round
-        opts["withdrawn"] = [pid for pid in opts.get("withdrawn") or () if pid not in taking_part]
+        # a player who withdrew later still took part in this round; one who sat it out is
+        # already marked above with the round's own entry (a half-point bye before withdrawing
+        # stays that bye: marking them withdrawn too would contradict it)
+        opts["withdrawn"] = [pid for pid in opts.get("withdrawn") or ()
+                             if pid not in taking_part and pid not in requested]
         request = PairingRequest(players=request.players, history=request.history,
                                  total_rounds=request.total_rounds, seed=request.seed, options=opts)
         mine, ctx, outcome, reasons = next_round(request)

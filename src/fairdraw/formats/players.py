@@ -22,6 +22,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant
+from fairdraw.formats.text_files import read_text
 
 KNOWN_COLUMNS = ("id", "name", "rating", "federation", "club")
 #: what fairdraw itself writes beside a player and recomputes on reading (a schedule JSON's draw
@@ -38,15 +39,7 @@ def read_players_noted(path: str | Path) -> tuple[list[Participant], list[str]]:
     """``read_players`` and its notes: what was read but may not be what was meant."""
     path = Path(path)
     notes: list[str] = []
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise InputError("the file is not UTF-8 text", source=str(path), line=line) from None
+    text = read_text(path)  # the shared reader: a byte order mark (Excel's "CSV UTF-8") stripped
     if path.suffix.lower() == ".json":
         return parse_players_json(text, source=str(path), notes=notes), notes
     return parse_players_csv(text, source=str(path), notes=notes), notes

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import BYE_KINDS, Bye, Game, Participant, Round, Schedule, Table
+from fairdraw.formats.text_files import read_text
 
 FORMAT_ID = "fairdraw.schedule/1"
 
@@ -200,17 +201,12 @@ def looks_like_schedule(data: Any) -> bool:
 def load_schedule(path: str | Path) -> Schedule:
     """Read a schedule JSON file; InputError names the file, line/column or field."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text", source=str(path)) from None
+    text = read_text(path)  # a byte order mark (Windows editors write one) is no JSON error
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         # the commonest slip: a players CSV or a TRF16 file where a schedule was asked for
-        first = text.lstrip("\ufeff").lstrip()[:4]
+        first = text.lstrip()[:4]
         kind = ("a TRF16 file" if first in ("012 ", "001 ", "XXR ", "XXC ") else
                 "a players file" if path.suffix.lower() in (".csv", ".tsv") else None)
         hint = f" (this looks like {kind}; a schedule JSON was expected)" if kind else ""

@@ -54,6 +54,7 @@ bbpPairings reads it); ``XXA``/``XXP``/``240``/``260`` naming a start rank witho
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,7 @@ from typing import Any
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Table
 from fairdraw.core.registry import PairingRequest
+from fairdraw.formats.text_files import read_text
 
 #: Result letters allowed in a round entry (TRF16 plus the engines' W D L for unrated games).
 GAME_RESULTS = "10=+-WDL"
@@ -793,21 +795,32 @@ def _parse_260(text: str, line_no: int, source: str | None) -> ProhibitedLine:
     return ProhibitedLine(text, first_round, last_round, _numbers(text, 12, line_no, source, "260 player"))
 
 
+#: Any line end, CRLF before CR so that one CRLF is one break: a file edited on two systems
+#: mixes them, and splitting on one style alone glued lines together (a "line" holding the
+#: rest of the file, quoted whole in the error message).
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def dominant_line_ending(text: str) -> str:
+    """The line end the file uses most (CRLF, CR or LF; on a tie in that order, LF when there
+    is none), which a file written back keeps: bbpPairings writes CR, Windows programs CRLF."""
+    crlf = text.count("\r\n")
+    counts = {"\r\n": crlf, "\r": text.count("\r") - crlf, "\n": text.count("\n") - crlf}
+    best = max(counts, key=counts.__getitem__)  # max keeps the first of equal counts
+    return best if counts[best] else "\n"
+
+
 def parse_trf(text: str, source: str | None = None, *, require_players: bool = False,
               check_points: bool = True) -> TrfDocument:
-    """Parse TRF16 text (CR, LF or CRLF line endings). Raises InputError on a bad line, and with
+    """Parse TRF16 text (CR, LF or CRLF line endings, even mixed; written back with the
+    commonest). Raises InputError on a bad line, and with
     ``require_players`` on a text without 001 lines (any other file read as TRF: a CSV, a JSON
     or an empty file would otherwise pass as an empty tournament). ``check_points=False``
     skips the points-column check: standings score the results under a scoring the user may
     set (``-O win=3``), so a column written under that scoring is no contradiction there;
     pairing, which ranks on the points, keeps the check."""
-    if "\r\n" in text:
-        ending = "\r\n"
-    elif "\r" in text:
-        ending = "\r"
-    else:
-        ending = "\n"
-    parts = text.split(ending)
+    ending = dominant_line_ending(text)
+    parts = LINE_BREAK.split(text)
     final_newline = len(parts) > 1 and parts[-1] == ""
     if final_newline:
         parts.pop()
@@ -822,16 +835,9 @@ def parse_trf(text: str, source: str | None = None, *, require_players: bool = F
 
 
 def read_trf(path: str | Path) -> TrfDocument:
-    """Read a TRF file (UTF-8, else Latin-1 as older programs write). InputError on bad input."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
+    """Read a TRF file (UTF-8, a byte order mark stripped, else Latin-1 as older programs
+    write). InputError on bad input."""
+    text = read_text(path, fallback="latin-1")
     return parse_trf(text, source=str(path), require_players=True)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.formats.trf import (
+    BYE_KIND_OF,
     AccelerationLine,
     AccelerationRangeLine,
     ByeLine,
@@ -43,6 +44,7 @@ def check_document(doc: TrfDocument, raw: list[str], *, check_points: bool = Tru
     _check_total_rounds(doc)
     _check_consistency(doc, raw)
     _check_references(doc)
+    _check_bye_records(doc, raw)
     if check_points:
         _check_points_column(doc)
 
@@ -124,6 +126,34 @@ def _check_references(doc: TrfDocument) -> None:
         if missing:
             raise InputError(f"{tag}: start rank {missing[0]} has no 001 line", source=doc.source, line=line_no,
                              field=tag)
+
+
+def _check_bye_records(doc: TrfDocument, raw: list[str]) -> None:
+    """A ``240`` line gives players a bye of one kind in a round; another ``240`` line, or the
+    player's own column for that round (``0000 - F``), giving the same player a bye of another
+    kind in that round contradicts it: one player, two byes (docs/swiss.md: refused, since
+    which holds is the arbiter's to say; read on, the column silently won). ``raw`` quotes the
+    column as written. Start ranks without a 001 line are ``_check_references``'s to name."""
+    by_number = {p.number: p for p in doc.players}
+    given: dict[tuple[int, int], tuple[str, int]] = {}  # (round, start rank) -> (kind, line)
+    for line_no, line in _numbered(doc, ByeLine):
+        kind = BYE_KIND_OF.get(line.kind, "zero-point")
+        for number in line.numbers:
+            earlier = given.setdefault((line.round, number), (kind, line_no))
+            if earlier[0] != kind:
+                raise InputError(f"240: player {number} is given a {kind} bye in round {line.round}, but line "
+                                 f"{earlier[1]} gives a {earlier[0]} bye; one player has one bye a round",
+                                 source=doc.source, line=line_no, field="240")
+            player = by_number.get(number)
+            entry = player.games[line.round - 1] if player and line.round <= len(player.games) else None
+            if entry is None or entry.opponent is not None or entry.result == " ":
+                continue  # no bye letter in the column: the 240 line says what the round is
+            if BYE_KIND_OF.get(entry.result, "absent") != kind:
+                raise InputError(
+                    f"240: player {number} is given a {kind} bye in round {line.round}, but the player's line "
+                    f"(line {player.line_number}) has {_entry_as_written(raw, player, line.round - 1)} in that "
+                    "round; one player has one bye a round: correct one of them",
+                    source=doc.source, line=line_no, field="240")
 
 
 #: Points in halves of the TRF16 result codes of a game or forfeit, to catch two lines that

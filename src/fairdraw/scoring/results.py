@@ -56,6 +56,8 @@ UNPAIRED = "unpaired"  # neither seated nor listed as a bye: treated as absent
 FREE_ROUND_SYSTEMS = frozenset({"berger", "varma", "roundrobin", "round-robin"})
 
 #: Unplayed rounds that are not voluntary (FIDE C.07 2023 art. 16.2).
+#: the results of a board that was not played (a forfeit): no game, so no meeting and no colour
+FORFEITS = frozenset({"+/-", "-/+", "-/-"})
 NOT_VOLUNTARY = frozenset({FORFEIT_WIN, "bye", "full-point", "meerkamp-bye"})
 
 

@@ -13,8 +13,9 @@ neighbours against neighbours, away from recent opponents. The rules, in priorit
    rematches cannot be avoided, the fewest, then those whose last game lies furthest back;
 3. the squared ranking distances of the boards add up to as little as possible (neighbours
    meet, and one long pairing costs more than two short ones);
-4. colours: the player with fewer whites than blacks so far gets white, else the one who
-   had black last, else the higher-ranked.
+4. colours: the player with the lower colour balance (whites minus blacks in games
+   played; a forfeit gives no colour, as in the Swiss systems and the checker) gets white,
+   else the one who had black last, else the higher-ranked.
 
 Rules 2 and 3 are one exact maximum-weight perfect matching (``core.matching``) whose
 weight packs them in that order. Options besides the shared player rules of
@@ -30,10 +31,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairdraw.core.errors import InputError, UnsolvableError
+from fairdraw.core.history_rules import check_chess_history
 from fairdraw.core.matching import max_weight_matching
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
 from fairdraw.core.player_rules import player_rules
 from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
+from fairdraw.scoring.results import FORFEITS, normalise_result
 
 
 def keizer_ranking(players: tuple[Participant, ...], history: tuple[Round, ...],
@@ -90,13 +93,16 @@ def _board_weights(pool: Sequence[int], rank: Mapping[int, int], last: Mapping[f
 
 
 class _ColourHistory:
-    """Each player's whites minus blacks and last colour, read once from the history."""
+    """Each player's whites minus blacks and last colour in games played, read once from the
+    history (a forfeit was not played: no colour, as ``core.checker`` and the Dutch engine read it)."""
 
     def __init__(self, history: tuple[Round, ...]) -> None:
         self.balance: Counter[int] = Counter()
         self.last: dict[int, str] = {}
         for rnd in history:
             for table in rnd.tables:
+                if table.result is not None and normalise_result(table.result) in FORFEITS:
+                    continue
                 white, black = table.seats
                 self.balance[white] += 1
                 self.balance[black] -= 1
@@ -134,6 +140,8 @@ class KeizerLadder(PairingSystem):
         players = tuple(request.players)
         history = tuple(request.history)
         check_round_budget(request, "the rounds announced for the competition")
+        # a player listed twice, or seated twice in a round, is refused as by the other Swiss systems
+        check_chess_history((p.id for p in players), history)
         for rnd in history:
             missing = [t.table for t in rnd.tables if t.result is None]
             if missing:

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from fairdraw.core.errors import InputError
+from fairdraw.core.history_rules import check_chess_history
 from fairdraw.core.model import BYE_KINDS, Participant, Round
 
 #: half points (white, black) and whether the game was played, per result string.
@@ -120,33 +121,24 @@ def _bad(message: str, *, field_: str) -> InputError:
 def build_states(players: Iterable[Participant], history: Iterable[Round], seed: str | None) -> dict[int, PlayerState]:
     """Replay the history and return every player's state, ranks filled in.
 
-    Raises InputError for an unknown id, a player twice in a round, a table without two
-    seats, a missing or unknown result, or an unknown bye kind: the seed requires the
-    results of a round before the next one is paired.
+    Raises InputError for a player listed twice, an unknown id, a player twice in a round, a
+    table without two seats (``core.history_rules``, shared with the Dutch and Keizer systems),
+    a missing or unknown result, or an unknown bye kind: the seed requires the results of a
+    round before the next one is paired.
     """
-    states: dict[int, PlayerState] = {}
-    for p in players:
-        if p.id in states:
-            raise InputError(f"player id {p.id} appears twice", source="players", field="id")
-        states[p.id] = PlayerState(participant=p, random=seeded_random(seed, p.id))
+    players = tuple(players)
+    history = tuple(history)
+    check_chess_history((p.id for p in players), history)
+    states = {p.id: PlayerState(participant=p, random=seeded_random(seed, p.id)) for p in players}
 
     # weerstandspunten need the FINAL scores of the opponents: collect the decisive games first.
     played: list[tuple[int, int, int, int]] = []  # (white, black, half points white, black)
     for index, rnd in enumerate(history):
         where = f"rounds[{index}]"
-        seen: set[int] = set()
         before = {pid: st.score for pid, st in states.items()}
         for t_index, table in enumerate(rnd.tables):
             tw = f"{where}.tables[{t_index}]"
-            if len(table.seats) != 2:
-                raise _bad(f"round {rnd.round} table {table.table}: a chess board has 2 seats", field_=f"{tw}.seats")
             white, black = table.seats
-            for pid in (white, black):
-                if pid not in states:
-                    raise _bad(f"round {rnd.round}: unknown player id {pid}", field_=f"{tw}.seats")
-                if pid in seen:
-                    raise _bad(f"round {rnd.round}: player {pid} is seated twice", field_=f"{tw}.seats")
-                seen.add(pid)
             if table.result is None:
                 raise _bad(
                     f"round {rnd.round} table {table.table} has no result; seed 002 pairs a round only "
@@ -171,13 +163,8 @@ def build_states(players: Iterable[Participant], history: Iterable[Round], seed:
                 played.append((white, black, pw, pb))
         for b_index, bye in enumerate(rnd.byes):
             bw = f"{where}.byes[{b_index}]"
-            if bye.id not in states:
-                raise _bad(f"round {rnd.round}: unknown player id {bye.id} in the byes", field_=bw)
-            if bye.id in seen:
-                raise _bad(f"round {rnd.round}: player {bye.id} has a bye and a seat", field_=bw)
             if bye.kind not in BYE_KINDS or bye.kind not in BYE_POINTS:
                 raise _bad(f"unknown bye kind {bye.kind!r}", field_=bw)
-            seen.add(bye.id)
             states[bye.id].score += BYE_POINTS[bye.kind]
             if bye.kind == "bye":
                 states[bye.id].pairing_byes += 1

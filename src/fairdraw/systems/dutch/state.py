@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fairdraw.core.errors import InputError
+from fairdraw.core.history_rules import check_chess_history
 from fairdraw.core.model import Round
 from fairdraw.core.player_rules import player_rules
 from fairdraw.core.registry import PairingRequest
@@ -155,14 +156,16 @@ _BYE_MATCH = {
 
 
 def history_matches(history: tuple[Round, ...], ids: list[int]) -> dict[int, list[Match]]:
-    """Per player, one Match per round of the history (absent when not mentioned)."""
+    """Per player, one Match per round of the history (absent when not mentioned). A field
+    listing a player twice, or a round seating one twice (two boards, [2, 2], a board and a
+    bye), is refused first (``core.history_rules``, as the club Swiss and Keizer refuse it):
+    replayed, it gives a player two results for one round."""
+    check_chess_history(ids, history)
     out: dict[int, list[Match]] = {pid: [] for pid in ids}
     for index, rnd in enumerate(history):
         seen: set[int] = set()
         for table in rnd.tables:
-            if len(table.seats) != 2:
-                raise InputError(f"round {rnd.round}: a chess board needs exactly two seats", field="seats")
-            white, black = table.seats
+            white, black = table.seats  # two known players: check_chess_history
             if table.result is None:
                 raise InputError(
                     f"round {rnd.round}, board {table.table}: no result yet; the next round needs every result",
@@ -173,12 +176,10 @@ def history_matches(history: tuple[Round, ...], ids: list[int]) -> dict[int, lis
             except KeyError:
                 raise InputError(f"round {rnd.round}, board {table.table}: unknown result {table.result!r}", field="result") from None
             for pid, opp, colour, outcome in ((white, black, WHITE, ow), (black, white, BLACK, ob)):
-                if pid not in out:
-                    raise InputError(f"round {rnd.round}: unknown participant {pid}", field="seats")
                 out[pid].append(Match(opp, colour if played else colour, outcome, played, True))
                 seen.add(pid)
-        for bye in rnd.byes:
-            if bye.id in out and bye.id not in seen:
+        for bye in rnd.byes:  # known players, none seated (check_chess_history)
+            if bye.id not in seen:
                 outcome, paired = _BYE_MATCH.get(bye.kind, ("L", False))
                 out[bye.id].append(Match(None, None, outcome, False, paired))
                 seen.add(bye.id)
@@ -308,13 +309,7 @@ def build_context(request: PairingRequest) -> Context:
             if m.played and m.opponent is not None:
                 forbidden[p.id].add(m.opponent)
 
-    initial = opts.get("initial_colour")
-    if initial in ("white", "w", "white1"):
-        colour = WHITE
-    elif initial in ("black", "b", "black1"):
-        colour = BLACK
-    else:
-        colour = infer_initial_colour(ids, matches) or WHITE
+    colour = _initial_colour(opts.get("initial_colour")) or infer_initial_colour(ids, matches) or WHITE
     return Context(
         players=players,
         played_rounds=played_rounds,
@@ -328,6 +323,21 @@ def build_context(request: PairingRequest) -> Context:
         all_accelerations=accelerations,
         requested=requested,
     )
+
+
+_INITIAL_COLOURS = {"white": WHITE, "w": WHITE, "white1": WHITE, "black": BLACK, "b": BLACK, "black1": BLACK}
+
+
+def _initial_colour(value: Any) -> str | None:
+    """The ``initial_colour`` option (C.04.3 E.5: the colour of the top pairing number in
+    round 1) as WHITE/BLACK, in any case; None when not given. Another value is refused:
+    taken as "not given", "Black" or "purple" silently meant White."""
+    if value is None:
+        return None
+    colour = _INITIAL_COLOURS.get(value.strip().lower()) if isinstance(value, str) else None
+    if colour is None:
+        raise InputError(f"the initial colour must be white or black, got {value!r}", field="initial_colour")
+    return colour
 
 
 def infer_initial_colour(ids: list[int], matches: dict[int, list[Match]]) -> str | None:

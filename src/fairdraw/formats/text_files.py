@@ -1,0 +1,50 @@
+"""Reading an input file as text, one way for every reader (schedule JSON, TRF16, players).
+
+Why one reader: Windows editors (Notepad, Excel's "CSV UTF-8") start a saved file with a
+UTF-8 byte order mark. The JSON parser refuses it ("Unexpected UTF-8 BOM") and the TRF16
+parser sees ``\\ufeff012`` where the ``012`` line should start, so a file that looks right in
+the editor was refused, or taken for the wrong format, by whichever command read it without
+stripping the mark. Every reader goes through ``read_text``/``decode_text``, so all of them
+accept the mark, and report an unreadable file the same way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fairdraw.core.errors import InputError
+
+#: The UTF-8 encoding of U+FEFF, written at the start of a file by some editors.
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def without_bom(raw: bytes) -> bytes:
+    """``raw`` without a leading UTF-8 byte order mark (a mark marks the encoding, it is no text)."""
+    return raw[len(UTF8_BOM):] if raw.startswith(UTF8_BOM) else raw
+
+
+def decode_text(raw: bytes, *, source: str, fallback: str | None = None) -> str:
+    """The text of a file's bytes: UTF-8 without a leading byte order mark; when the bytes are
+    not UTF-8, decoded as ``fallback`` (TRF16 files from older programs are Latin-1), or,
+    without one, an InputError naming the first line that is not UTF-8."""
+    body = without_bom(raw)
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if fallback is not None:
+            return body.decode(fallback)
+        line = body[: exc.start].count(b"\n") + 1
+        raise InputError("the file is not UTF-8 text", source=source, line=line) from None
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The file's bytes; InputError (exit 2) naming the file when it cannot be read."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
+
+
+def read_text(path: str | Path, *, fallback: str | None = None) -> str:
+    """A file's text as ``decode_text`` gives it (byte order mark stripped)."""
+    return decode_text(read_bytes(path), source=str(path), fallback=fallback)
