@@ -215,6 +215,51 @@ def _find_table(data: dict[str, Any], rnd: int, table: int, group: str | None, s
     return found
 
 
+def _mahjong_params(data: dict[str, Any], start: int | None, uma: str | None, source: str) -> Any:
+    """The mahjong scoring a table's scores are checked under: the file's own (``meta.scoring``,
+    which ``standings`` reads too) with ``--start``/``--uma`` over it. What is given is written
+    into ``meta.scoring`` so that ``standings`` and the next entry use the same start and uma
+    (they disagreed: ``--start 25000`` was checked, then the standings refused the sums). A
+    start that differs from the one earlier scores were entered under is refused: the file
+    would hold games of two starts."""
+    from fairdraw.scoring.mahjong import params_from
+
+    meta = data.setdefault("meta", {})  # the file was validated: meta is an object when present
+    recorded = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
+    mine = recorded.get("name") in (None, "mahjong")
+    options = dict(recorded.get("options") or {}) if mine else {}
+    try:
+        before = params_from(options)
+    except ValueError as exc:
+        raise InputError(f"meta.scoring: {exc}", source=source, field="meta.scoring.options") from None
+    if start is not None and start != before.start and _has_mahjong_scores(data):
+        raise InputError(f"scores in this file were entered with the start score {before.start}; --start {start} "
+                         "would mix two starts (fix the file's meta.scoring first, or leave out --start)",
+                         source=source, field="--start")
+    if start is not None:
+        options["start"] = start
+    if uma is not None:
+        try:
+            options["uma"] = list(params_from({"uma": uma}).uma or ())
+        except ValueError as exc:
+            raise InputError(str(exc), source=source, field="--uma") from None
+    if start is not None or uma is not None:
+        if not mine:
+            raise InputError(f"this file is scored {recorded.get('name')!r} (meta.scoring), not mahjong: "
+                             "--start/--uma do not apply", source=source, field="--start/--uma")
+        meta["scoring"] = {**recorded, "name": "mahjong", "options": options}
+    return params_from(options)
+
+
+def _has_mahjong_scores(data: dict[str, Any]) -> bool:
+    """Whether any table or league game of the file already has scores."""
+    for rnd in data.get("rounds") or []:
+        for table in rnd.get("tables") or []:
+            if table.get("scores") is not None or any(g.get("scores") for g in table.get("games") or []):
+                return True
+    return False
+
+
 def _int_list(values: list[str], what: str, source: str | None = None) -> list[int]:
     items = [v.strip() for value in values for v in value.split(",") if v.strip()]
     try:
@@ -242,8 +287,13 @@ def result_command(
     force: Annotated[bool, typer.Option("--force", help="Overwrite a result already entered")] = False,
     clear: Annotated[bool, typer.Option("--clear", help="Remove the result entered (undo a wrong entry)")] = False,
     start: Annotated[
-        int, typer.Option("--start", help="Mahjong start score (the scores must add up to seats x start)")
-    ] = 30000,
+        int | None, typer.Option("--start", help="Mahjong start score (the scores must add up to seats x start); "
+                                 "kept in the file for standings and later entries (default: the file's, else 30000)")
+    ] = None,
+    uma: Annotated[
+        str | None, typer.Option("--uma", help="Mahjong uma, one value per seat in thousands, e.g. 15,5,0,-5,-15 "
+                                 "for tables of 5 (kept in the file, as --start)")
+    ] = None,
     penalties: Annotated[
         str | None, typer.Option("--penalties", help="Mahjong penalties per seat, e.g. 0,20000,0,0")
     ] = None,
@@ -253,7 +303,7 @@ def result_command(
     chombo_points: Annotated[int, typer.Option("--chombo-points", help="Penalty of one chombo")] = 20000,
 ) -> None:
     """Record one table's result in the schedule file (atomically; nothing written on error)."""
-    from fairdraw.scoring.mahjong import MahjongParams, check_game
+    from fairdraw.scoring.mahjong import check_game
     from fairdraw.scoring.results import normalise_result
 
     source = str(schedule_path)
@@ -312,9 +362,11 @@ def result_command(
         target["result"] = canonical
     else:
         scores = _int_list(values, "scores", source)
-        problem = check_game(scores, len(seats), MahjongParams(start=start))
+        problem = check_game(scores, len(seats), _mahjong_params(data, start, uma, source))
         if problem:
             labels = ", ".join(f"{WINDS[i] if i < 4 else f'seat {i + 1}'} {pid}" for i, pid in enumerate(seats))
+            if "uma" in problem:  # the command's own way to set it
+                problem += f"; give it with --uma ({len(seats)} values in thousands, e.g. 15,5,0,-5,-15 for 5)"
             raise InputError(f"{where}: {problem} (seats: {labels})", source=source, field="scores")
         pens = [0] * len(seats)
         if penalties is not None:
