@@ -72,3 +72,35 @@ def test_check_dutch_reads_a_half_point_bye_before_a_withdrawal(tmp_path, capsys
     path.write_text(json.dumps(event), encoding="utf-8")
     assert dutch_check(path) == 0
     assert "3/3 rounds equal" in capsys.readouterr().out
+
+
+_WITH_260 = """012 Audit tournament
+XXR 5
+XXC white1
+001    1      Player 1                          2000                             1.5          4 w 1     3 b =
+001    2      Player 2                          1900                             1.0          5 b 0     6 w 1
+001    3      Player 3                          1800                             1.5          6 w 1     1 w =
+001    4      Player 4                          1700                             0.0          1 b 0     5 w 0
+001    5      Player 5                          1600                             2.0          2 w 1     4 b 1
+001    6      Player 6                          1500                             0.0          3 b 0     2 b 0
+260   3   3    1    2
+"""
+
+
+def test_a_round_limited_prohibition_is_not_carried_into_the_json(tmp_path) -> None:
+    """A 260 line forbids its pairs in its own rounds (here round 3 only): the JSON `pair`
+    writes from the TRF must not make it a prohibition for every later round."""
+    import json
+
+    from fairdraw.cli.app import run_app
+
+    trf = tmp_path / "event.trf"
+    trf.write_text(_WITH_260, encoding="utf-8")
+    out = tmp_path / "event.json"
+    try:
+        run_app(["pair", str(trf), "--json", "-o", str(out)])
+    except SystemExit as exc:
+        assert not exc.code
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert {1, 2} not in [set(t["seats"]) for t in data["rounds"][-1]["tables"]]  # round 3 obeys the 260 line
+    assert not data["meta"].get("forbidden_pairs")

@@ -184,6 +184,8 @@ def _settings_of(request: PairingRequest) -> dict[str, Any]:
         meta["total_rounds"] = request.total_rounds
     for key in _CARRIED:
         value = request.options.get(key)
+        if key == "forbidden_pairs" and "forbidden_every_round" in request.options:
+            value = request.options["forbidden_every_round"]  # a TRF's XXP, not its round-limited 260 lines
         if value in (None, [], {}, ()):
             continue
         try:

@@ -960,6 +960,9 @@ def trf_to_request(
         "accelerations": doc.accelerations,
         "baku": tag.endswith("_BAKU"),
         "forbidden_pairs": doc.forbidden_in_round(nxt),
+        # what holds in every round (XXP): a JSON written from this request carries only that,
+        # since a 260 line forbids its pairs in its own rounds only
+        "forbidden_every_round": doc.forbidden_pairs,
         "points": doc.points,
         "points_column": {p.number: p.points for p in doc.players if p.points is not None},
     }
