@@ -348,7 +348,7 @@ def pair_command(
     try:
         schedule = engine.pair(request)
     except InputError as exc:  # a request the system refuses comes from the input file: name it
-        if exc.source is not None:
+        if exc.source not in (None, "<schedule>", "history"):
             raise
         raise InputError(exc.message, source=str(input_file), line=exc.line, column=exc.column,
                          field=exc.field) from None

@@ -667,6 +667,10 @@ def _parse_line(text: str, line_no: int, source: str | None) -> TrfLine:
                 raise InputError(f"XXP lists start ranks, got {token!r}", source=source, line=line_no, column=col + 1, field="XXP")
             numbers.append(int(token))
             col += len(token)
+        if len(set(numbers)) < 2:  # a prohibition is between players: a lone rank forbids nothing
+            raise InputError(f"XXP lists the start ranks of two or more different players who may not meet, got "
+                             f"{' '.join(map(str, numbers)) or 'none'}", source=source, line=line_no, column=5,
+                             field="XXP")
         return ForbiddenLine(text, numbers)
     if tag == "162":
         return _parse_162(text, line_no, source)

@@ -115,7 +115,7 @@ def seeded_random(seed: str | None, pid: int) -> int:
 
 
 def _bad(message: str, *, field_: str) -> InputError:
-    return InputError(message, source="history", field=field_)
+    return InputError(message, field=field_)  # the caller that read the file names it
 
 
 def build_states(players: Iterable[Participant], history: Iterable[Round], seed: str | None) -> dict[int, PlayerState]:
