@@ -68,6 +68,55 @@ def _design_rounds(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRoun
     return seated, byes, source, leading_clean_rounds(seated)
 
 
+def clean_rounds_first(rounds: list[PosRound], byes: list[list[int]]) -> tuple[list[PosRound], list[list[int]]]:
+    """The same rounds, as many as can be that repeat no pair among themselves moved to the front.
+
+    Issue 4 (a): no pair meets twice for as long as possible. Past a design (fields that sit
+    players out, lengths beyond the best known) a later round can be free of every pair of
+    the repeat-free start while the round after the start is not (17 players, 5 rounds: round 5
+    fits after rounds 1-3 where round 4 does not). The order of rounds changes no count
+    (repeats, maximum, sit-outs); the winds are assigned afterwards. The front is the largest
+    set of rounds that share no pair (``_largest_disjoint``), in their order; the rest follow.
+    """
+    pair_sets = [{pair for table in rnd for pair in combinations(sorted(p for p in table if p >= 0), 2)}
+                 for rnd in rounds]
+    front = _largest_disjoint(pair_sets)
+    order = front + [r for r in range(len(rounds)) if r not in set(front)]
+    return [rounds[r] for r in order], [byes[r] for r in order]
+
+
+def _largest_disjoint(pair_sets: Sequence[set[tuple[int, int]]], budget: int = 20000) -> list[int]:
+    """Indices of a largest family of rounds no two of which share a pair (a maximum
+    independent set of the rounds' conflict graph), by branch and bound from the greedy
+    family in round order; ``budget`` search nodes at most (the best found is kept)."""
+    n = len(pair_sets)
+    clash = [sum(1 << j for j in range(n) if j != i and not pair_sets[i].isdisjoint(pair_sets[j])) for i in range(n)]
+    best: list[int] = []
+    free = (1 << n) - 1
+    for i in range(n):  # the greedy family: each round in order that clashes with none taken
+        if free >> i & 1:
+            best.append(i)
+            free &= ~clash[i] & ~(1 << i)
+    nodes = 0
+
+    def grow(taken: list[int], candidates: int) -> None:
+        nonlocal best, nodes
+        nodes += 1
+        if nodes > budget:
+            return
+        if len(taken) + bin(candidates).count("1") <= len(best):
+            return
+        if not candidates:
+            best = list(taken)
+            return
+        i = (candidates & -candidates).bit_length() - 1
+        grow([*taken, i], candidates & ~clash[i] & ~(1 << i))  # with round i
+        grow(taken, candidates & ~(1 << i))  # without it
+
+    grow([], (1 << n) - 1)
+    return sorted(best)
+
+
 def leading_clean_rounds(rounds: Sequence[PosRound]) -> int:
     """How many leading rounds have no repeated pair (sit-outs make the design checker's
     "everyone seated" test inapplicable, so only the pairs are counted). A negative id holds
@@ -144,6 +193,9 @@ class Mahjong(PairingSystem):
         ordered = draw_order(seed, players)
         if design_rounds:
             pos_rounds, bye_rounds, source, clean = _design_rounds(n, k, design_rounds, seed)
+            if leading_clean_rounds(pos_rounds) < len(pos_rounds):
+                pos_rounds, bye_rounds = clean_rounds_first(pos_rounds, bye_rounds)
+                clean = max(clean, leading_clean_rounds(pos_rounds))
         else:
             pos_rounds, bye_rounds, source, clean = [], [], "none (all rounds by ranking)", 0
         separation: dict[str, Any] | None = None
