@@ -233,3 +233,24 @@ def test_reseat_from_a_session_past_the_file_exits_2(tmp_path: Path, capsys) -> 
     late = next(p["id"] for p in new["players"] if p["name"] == "Late")
     assert new["meta"]["joined"] == {str(late): 7}
     assert [r["round"] for r in new["rounds"] if any(late in t["seats"] for t in r["tables"])] == [7, 8]
+
+
+def test_reseat_records_who_left_so_the_checker_catches_a_return(tmp_path: Path, capsys) -> None:
+    from dataclasses import replace
+
+    from fairdraw.core.checker import CheckRules, check_schedule
+    from fairdraw.formats.schedule_json import schedule_from_dict
+
+    first = tmp_path / "season.json"
+    code, _, err = run_cli(["league", "--players", "25", "--sessions", "4", "--json", "-o", str(first)], capsys)
+    assert code == 0, err
+    code, out, err = run_cli(["league-reseat", str(first), "--from-session", "3", "--drop", "7", "--json"], capsys)
+    assert code == 0, err
+    new = json.loads(out)
+    assert new["meta"]["left"] == {"7": 3}
+    schedule = schedule_from_dict(new)
+    assert check_schedule(schedule, CheckRules(everyone=True)).ok
+    last = schedule.rounds[-1]
+    back = replace(last, tables=(replace(last.tables[0], seats=(*last.tables[0].seats[:-1], 7)),) + last.tables[1:])
+    report = check_schedule(replace(schedule, rounds=(*schedule.rounds[:-1], back)), CheckRules(everyone=True))
+    assert any("participant 7 left before round 3" in b for b in report.breaches), report.breaches

@@ -399,3 +399,28 @@ def test_sit_outs_stay_even_past_the_phantom_designs_clean_rounds(n: int, rounds
     low = (k - 1) * rounds // n
     assert all(low <= c <= low + 1 for c in counts.values()), counts
     assert once_per_round(schedule, set(range(1, n + 1)))
+
+
+def test_reseat_from_before_an_earlier_change_moves_its_rounds_too() -> None:
+    """Newcomers who joined at round 3 and players who left at round 3, re-seated from round 2:
+    the newcomers now play from round 2 and the leavers are gone from round 2, and the meta
+    (which `check --everyone` reads) says so."""
+    loaded = schedule_from_dict(json.loads(dump_schedule(seat(16, 5))))
+    changed = schedule_from_dict(json.loads(dump_schedule(reseat(loaded, 3, drop=[5, 9], add=["N1", "N2"]))))
+    again = reseat(changed, 2)
+    newcomers = [p.id for p in again.players if p.name in ("N1", "N2")]
+    assert {again.meta["joined"][str(pid)] for pid in newcomers} == {2}
+    assert again.meta["left"] == {"5": 2, "9": 2}
+    assert all(pid in r.seated_ids() for r in again.rounds[1:] for pid in newcomers)
+    assert check_schedule(again, CheckRules(everyone=True)).ok
+
+
+def test_everyone_catches_a_newcomer_seated_before_joining() -> None:
+    loaded = schedule_from_dict(json.loads(dump_schedule(seat(16, 5))))
+    changed = reseat(loaded, 3, drop=[5], add=["N1"])
+    newcomer = next(p.id for p in changed.players if p.name == "N1")
+    early = dict(changed.meta, joined={str(newcomer): 4})
+    from dataclasses import replace
+
+    report = check_schedule(replace(changed, meta=early), CheckRules(everyone=True))
+    assert any(f"participant {newcomer} joined from round 4 but is seated" in b for b in report.breaches)

@@ -179,6 +179,11 @@ def league_reseat_command(
     joined.update({str(p.id): from_session for p in field if p.id not in known})
     if joined:
         schedule = replace(schedule, meta={**schedule.meta, "joined": joined})
+    # and who left when: the checker's --everyone then catches a leaver seated again
+    left_at = {str(k): int(v) for k, v in (old.meta.get("left") or {}).items()}
+    left_at.update({str(pid): from_session for pid in drop_ids})
+    if left_at:
+        schedule = replace(schedule, meta={**schedule.meta, "left": left_at})
     write_output(_render(schedule, fmt), output)
 
 

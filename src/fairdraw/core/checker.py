@@ -297,6 +297,9 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
             for pid in sorted(x for x in rnd.seated_ids() if left_at.get(x, rnd.round + 1) <= rnd.round):
                 report.breaches.append(f"round {rnd.round}: participant {pid} left before round {left_at[pid]} "
                                        "but is seated")
+            for pid in sorted(x for x in rnd.seated_ids() if joined.get(x, 0) > rnd.round):
+                report.breaches.append(f"round {rnd.round}: participant {pid} joined from round {joined[pid]} "
+                                       "but is seated")
             missing = sorted(p.id for p in schedule.players
                              if p.id not in placed and p.id not in left and joined.get(p.id, 0) <= rnd.round
                              and (expected is None or p.id in expected))

@@ -359,10 +359,14 @@ def reseat(
     # who joined and who left when, over every re-seat: the checker's --everyone expects a
     # newcomer only from the round they joined, and a leaver in no round from the one they left
     joined = {str(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
+    # re-seating from before an earlier newcomer's first round seats them from here on
+    joined = {k: min(v, from_round) if int(k) in pos else v for k, v in joined.items()}
     joined.update({str(ids[i]): from_round for i in added})
     if joined:
         meta["joined"] = joined
     left = {str(k): int(v) for k, v in (schedule.meta.get("left") or {}).items()}
+    # and one who left later than here is not seated from here on either
+    left = {k: min(v, from_round) for k, v in left.items()}
     left.update({str(pid): from_round for pid in drop if pid in played})
     if left:
         meta["left"] = left
