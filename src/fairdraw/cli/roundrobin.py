@@ -108,7 +108,7 @@ def load_schedules(path: Path) -> list[tuple[str | None, Schedule]]:
     from fairdraw.formats.schedule_json import load_schedule, schedule_from_dict
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return [(None, load_schedule(path))]  # it names the fault: file, line and column
     if isinstance(data, dict) and data.get("format") == HELLER_SCHEMES:
