@@ -38,3 +38,22 @@ def test_an_xxp_line_with_one_rank_names_its_line(tmp_path: Path, capsys: pytest
                     encoding="utf-8")
     assert _run(["pair", str(path), "-p"]) == 2
     assert "line 2" in capsys.readouterr().err
+
+
+def test_a_240_bye_for_a_round_the_player_played_is_refused(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """One player, one game or one bye a round: a 240 line giving a bye in a round the
+    player's own line shows a game for contradicts it (the arbiter says which holds)."""
+    rows = [
+        "001    1      Player 1                          2000                             1.5          4 w 1     3 b =",
+        "001    2      Player 2                          1900                             1.0          5 b 0     6 w 1",
+        "001    3      Player 3                          1800                             1.5          6 w 1     1 w =",
+        "001    4      Player 4                          1700                             0.0          1 b 0     5 w 0",
+        "001    5      Player 5                          1600                             2.0          2 w 1     4 b 1",
+        "001    6      Player 6                          1500                             0.0          3 b 0     2 b 0",
+    ]
+    path = tmp_path / "event.trf"
+    path.write_text("\n".join(["012 t", "XXR 5", *rows, "240 H   2    1"]) + "\n", encoding="utf-8")
+    assert _run(["pair", str(path), "-p"]) == 2
+    err = capsys.readouterr().err
+    assert "line 9" in err and "has a game in that round" in err

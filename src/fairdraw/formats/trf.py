@@ -956,7 +956,9 @@ def trf_to_request(
             # paired") in the column after the last paired round is an absence known
             # before the pairing; a blank entry leaves the player available.
             if g.opponent is None and g.result != "U" and not g.is_blank:
-                requested[p.number] = BYE_KIND_OF.get(g.result, "absent")
+                kind = BYE_KIND_OF.get(g.result, "absent")
+                if kind != "absent" or p.number not in requested:  # "0000" alone keeps a 240 line's kind
+                    requested[p.number] = kind
     tag = doc.system_tag or ""
     options: dict[str, Any] = {
         "initial_colour": doc.initial_colour,

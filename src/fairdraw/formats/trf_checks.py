@@ -146,7 +146,13 @@ def _check_bye_records(doc: TrfDocument, raw: list[str]) -> None:
                                  source=doc.source, line=line_no, field="240")
             player = by_number.get(number)
             entry = player.games[line.round - 1] if player and line.round <= len(player.games) else None
-            if entry is None or entry.opponent is not None or entry.result == " ":
+            if entry is not None and entry.opponent is not None:  # a board and a bye in one round
+                raise InputError(
+                    f"240: player {number} is given a {kind} bye in round {line.round}, but the player's line "
+                    f"(line {player.line_number}) has a game in that round "
+                    f"({_entry_as_written(raw, player, line.round - 1)}); correct one of them",
+                    source=doc.source, line=line_no, field="240")
+            if entry is None or entry.result == " ":
                 continue  # no bye letter in the column: the 240 line says what the round is
             if BYE_KIND_OF.get(entry.result, "absent") != kind:
                 raise InputError(
