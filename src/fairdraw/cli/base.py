@@ -29,8 +29,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-err_console = Console(stderr=True)
+# no emoji codes: ":zero:" in "--bye 3:zero" must print as typed, not as an emoji
+console = Console(emoji=False)
+err_console = Console(stderr=True, emoji=False)
 
 
 def working(message: str) -> AbstractContextManager[object]:

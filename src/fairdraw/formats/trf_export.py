@@ -86,6 +86,11 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
         if len(ranks) >= 2:  # XXP: none of these may be paired with each other (bbpPairings)
             lines.append(trf.ForbiddenLine("XXP " + " ".join(f"{r:4d}" for r in ranks), ranks))
     for p in order:
+        if p.rating is not None and not 0 <= p.rating <= 9999:
+            # TRF16 gives the rating four columns (49-52): a wider or negative number would shift
+            # every column after it and the file would not read back (here or in any engine)
+            raise InputError(f"{p.name}'s rating {p.rating} does not fit TRF16's rating field (0 to 9999): "
+                             "correct the rating, or leave it empty for an unrated player", field="rating")
         games = entries[p.id]
         lines.append(trf.PlayerLine(number=start[p.id], name=p.name, rating=p.rating, federation=p.federation or "",
                                     points=sum(points.of(g) for g in games), games=games))
