@@ -104,3 +104,13 @@ def test_a_round_limited_prohibition_is_not_carried_into_the_json(tmp_path) -> N
     data = json.loads(out.read_text(encoding="utf-8"))
     assert {1, 2} not in [set(t["seats"]) for t in data["rounds"][-1]["tables"]]  # round 3 obeys the 260 line
     assert not data["meta"].get("forbidden_pairs")
+
+
+def test_a_rating_wider_than_trf_allows_is_named() -> None:
+    import pytest
+
+    from fairdraw.core.errors import InputError
+
+    wide = (Participant(id=1, name="A", rating=123456), *PLAYERS[1:])
+    with pytest.raises(InputError, match="A's rating 123456"):
+        schedule_to_trf(Schedule("dutch", wide, (ROUND_1,)), name="club")
