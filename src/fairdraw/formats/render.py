@@ -14,16 +14,7 @@ from collections.abc import Mapping
 
 from fairdraw.core.model import Round, Schedule, Table
 
-WINDS = ("East", "South", "West", "North")
-
-
-def seat_labels(size: int) -> tuple[str, ...]:
-    """Names of the seats of a table with ``size`` seats."""
-    if size == 2:
-        return ("White", "Black")
-    if size <= 4:
-        return WINDS[:size]
-    return tuple(f"Seat {i}" for i in range(1, size + 1))
+from fairdraw.systems.mahjong.winds import WINDS, seat_labels  # noqa: F401  (re-exported: formats' callers)
 
 
 class _Lookup:

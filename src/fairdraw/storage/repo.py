@@ -10,7 +10,7 @@ the caller's transaction rolls back, so nothing of the second submission is writ
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,32 +190,72 @@ def create_event(
     return event
 
 
+#: (option key, value before, value asked for) -> why it may not change once a round is made,
+#: or None when it may
+OptionRule = Callable[[str, Any, Any], str | None]
+
+
+def _scoring_options_only(key: str, old: Any, new: Any) -> str | None:
+    """The default rule: scoring options (``scoring.*``) change at any time, the system's not."""
+    if key.startswith(("scoring.", "scoring_")):
+        return None
+    return "the system's options decided the rounds made"
+
+
 def update_event(session: Session, event: Event, *, name: str, total_rounds: int | None, scoring: str | None,
-                 tiebreaks: str | None, seed: str | None = None, options: dict[str, Any] | None = None) -> Event:
-    """Change an event's settings. The seed and the system's options decided the rounds
-    made, so they change only while there is none (``None`` keeps them); the name, the
-    number of rounds, the scoring and the tie-breaks may change at any time (standings are
-    recomputed from the results), but never to fewer rounds than are paired."""
+                 tiebreaks: str | None, seed: str | None = None, options: dict[str, Any] | None = None,
+                 option_rule: OptionRule = _scoring_options_only) -> Event:
+    """Change an event's settings. The seed decided the rounds made, so it changes only while
+    there is none (``None`` keeps it); the name, the number of rounds, the scoring and the
+    tie-breaks may change at any time (standings are recomputed from the results), but never
+    to fewer rounds than are paired. Once a round exists, an option changes only where
+    ``option_rule`` allows (scoring options do: they only change how results count); any
+    other change is refused naming the option, never dropped while the page says "saved"."""
     name = tidy_text(name, field="name", limit=MAX_NAME)
     if not name:
         raise InputError("the event needs a name", field="name")
     if total_rounds is not None and total_rounds < len(event.rounds):
         raise InputError(f"rounds: {len(event.rounds)} rounds are paired already, so at least {len(event.rounds)}",
                          field="rounds")
-    if event.rounds and (seed is not None and (seed or None) != event.seed
-                         or options is not None and dict(options) != dict(event.options or {})):
-        raise InputError("the seed and the system's options are fixed once a round is made", field="options")
+    if event.rounds and seed is not None and (seed or None) != event.seed:
+        raise InputError("seed: the seed is fixed once a round is made (it decided the rounds)", field="seed")
+    if event.rounds and options is not None:
+        before, after = dict(event.options or {}), dict(options)
+        for key in sorted(set(before) | set(after), key=str):
+            if before.get(key, _ABSENT) == after.get(key, _ABSENT):
+                continue
+            reason = option_rule(key, before.get(key), after.get(key))
+            if reason:
+                change = f"{key}={after[key]!r}" if key in after else f"removing {key}"
+                raise InputError(f"options: {change} cannot be saved once a round is made: {reason}",
+                                 field="options")
     event.name = name
     event.total_rounds = total_rounds
     event.scoring = scoring or None
     event.tiebreaks = tiebreaks or None
-    if not event.rounds:
-        if seed is not None:
-            event.seed = seed or None
-        if options is not None:
-            event.options = dict(options)
+    if not event.rounds and seed is not None:
+        event.seed = seed or None
+    if options is not None:
+        event.options = dict(options)
     session.flush()
     return event
+
+
+_ABSENT = object()
+
+
+def follow_schedule_length(session: Session, event: Event, schedule_rounds: int) -> bool:
+    """Make the event's round count the length of the fixed schedule just made; True when
+    it changed.
+
+    Why: a round robin of 6 makes 5 rounds whatever was typed at creation; a stored
+    "3 rounds" then blocked every save of the settings (never fewer than the rounds paired)
+    and the TRF16 export said ``XXR 3`` over 5 rounds, which no reader accepts."""
+    if event.total_rounds is None or event.total_rounds == schedule_rounds or schedule_rounds < 1:
+        return False
+    event.total_rounds = schedule_rounds
+    session.flush()
+    return True
 
 
 def add_participants(session: Session, event: Event, players: Iterable[model.Participant]) -> list[Participant]:
@@ -410,13 +450,37 @@ def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], 
     ]
     if board_rows:
         session.execute(insert(Board), board_rows)
+    _store_numbers(event, numbers, first=not existing)
     for participant in event.participants:
-        if participant.pid in numbers:
-            participant.number = numbers[participant.pid]
         participant.next_bye = None  # a requested bye applies to one round only
     session.flush()
     session.expire(event, ["rounds"])
     return stored
+
+
+def _store_numbers(event: Event, numbers: dict[int, int], *, first: bool) -> None:
+    """Pairing numbers after a pairing, unique within the event.
+
+    The first rounds made (none stored before) number the field afresh: the system's numbers,
+    and none for a player the schedule does not number (one withdrawn before it was made kept
+    their old number, which the system had given to another). Later rounds keep every number
+    given (FIDE C.04.1 A.2: the numbers come from the order before round 1; a club Swiss
+    reports its current ranking as numbers, which must not renumber the printed lists of past
+    rounds); a player without one takes the system's number when free, else the next free."""
+    if first:
+        for participant in event.participants:
+            participant.number = numbers.get(participant.pid)
+        return
+    taken = {p.number for p in event.participants if p.number is not None}
+    unnumbered = {p.pid: p for p in event.participants if p.number is None}
+    for pid, number in sorted(numbers.items(), key=lambda item: (item[1], item[0])):
+        participant = unnumbered.get(pid)
+        if participant is None:
+            continue
+        if number in taken:
+            number = max(taken | {0}) + 1
+        participant.number = number
+        taken.add(number)
 
 
 GameScores = tuple[tuple[int, tuple[int, ...] | None], ...]

@@ -105,7 +105,7 @@ def _templates() -> Jinja2Templates:
     if not _TEMPLATES:
         templates = Jinja2Templates(directory=str(HERE / "templates"))
         templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label,
-                                     typed_or=views.typed_or)
+                                     typed_or=views.typed_or, options_text=workflow.options_text)
         templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
         _TEMPLATES.append(templates)
     return _TEMPLATES[0]
@@ -307,6 +307,8 @@ def _routes(app: FastAPI, state: WebState) -> None:
             scoring = _text(form, "scoring").strip()
             tiebreaks = _text(form, "tiebreaks").strip().replace(" ", "")
             workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
+            options = workflow.parse_options(_text(form, "options"))
+            workflow.check_scoring(system, scoring, options)
             with state.sessions.begin() as db:
                 event = repo.create_event(
                     db,
@@ -316,7 +318,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
                     scoring=scoring,
                     tiebreaks=tiebreaks,
                     seed=_text(form, "seed").strip(),
-                    options=workflow.parse_options(_text(form, "options")),
+                    options=options,
                 )
                 return event.id
 
@@ -335,14 +337,18 @@ def _routes(app: FastAPI, state: WebState) -> None:
             scoring = _text(form, "scoring").strip()
             tiebreaks = _text(form, "tiebreaks").strip().replace(" ", "")
             workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
+            # a form without the options field (an old page) keeps the options stored
+            options = workflow.parse_options(_text(form, "options")) if "options" in form else None
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
-                fixed = bool(event.rounds)  # the form has no seed and options fields then
+                fixed = bool(event.rounds)  # the form has no seed field then
+                workflow.check_scoring(event.system, scoring, dict(event.options or {}) if options is None else options)
                 repo.update_event(
                     db, event, name=_text(form, "name"), total_rounds=total_rounds, scoring=scoring,
                     tiebreaks=tiebreaks,
                     seed=None if fixed else _text(form, "seed").strip(),
-                    options=None if fixed else workflow.parse_options(_text(form, "options")),
+                    options=options,
+                    option_rule=lambda key, old, new: workflow.option_change_refused(event.system, key, old, new),
                 )
                 return "Settings saved."
 
@@ -489,10 +495,16 @@ def _routes(app: FastAPI, state: WebState) -> None:
                     raise InputError(f"the pairing system {event.system!r} failed ({type(exc).__name__}: {exc}); "
                                      "nothing was saved") from exc
                 repo.store_rounds(db, event, made.rounds, made.meta, made.numbers)
+                asked = event.total_rounds
+                note = ""
+                if workflow.system_kind(event.system) == "fixed" and repo.follow_schedule_length(
+                        db, event, int(made.meta.get("schedule_rounds") or 0)):
+                    note = (f" The schedule has {event.total_rounds} rounds (the system fixes the count; "
+                            f"the {asked} asked for do not apply), so the event now has {event.total_rounds}.")
                 numbers = [r.round for r in made.rounds]
                 if len(numbers) == 1:
-                    return f"Round {numbers[0]} is paired."
-                return f"Rounds {numbers[0]}–{numbers[-1]} are made."
+                    return f"Round {numbers[0]} is paired." + note
+                return f"Rounds {numbers[0]}–{numbers[-1]} are made." + note
 
         return await _act(request, event_id, work, anchor="rounds")
 

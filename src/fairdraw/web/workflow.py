@@ -185,6 +185,103 @@ def format_options(options: dict[str, Any]) -> str:
     return ", ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in options.items())
 
 
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(_option_text(v) for v in value)
+    return str(value)
+
+
+def options_text(options: dict[str, Any] | None) -> str:
+    """The options as the settings form shows them: ``key=value`` lines when those read back
+    as exactly these options, else a JSON object.
+
+    Why: the form is submitted as a whole, so what it shows must parse back to what is
+    stored; ``{"s": "a,b"}`` shown as ``s=a,b`` came back as ``{"s": "a", "b": True}``
+    and a nested object or a null was flattened to text by a save that changed nothing."""
+    options = dict(options or {})
+    if not options:
+        return ""
+    text = "".join(f"{key}={_option_text(value)}\n" for key, value in options.items())
+    try:
+        if parse_options(text) == options and all(isinstance(k, str) for k in options):
+            return text
+    except InputError:
+        pass
+    return json.dumps(options, indent=2, ensure_ascii=False) + "\n"
+
+
+def system_game(system: str) -> str:
+    """``mahjong`` for a system that seats tables of more than two (mahjong seatings and
+    leagues), else ``chess``: the game a scoring must be made for (``Scoring.game``)."""
+    cls = next((c for c in all_systems() if c.name == system), None)
+    game = getattr(cls, "game", None)
+    if game in ("chess", "mahjong"):
+        return str(game)
+    return "mahjong" if system.startswith("mahjong") else "chess"
+
+
+def default_scoring_name(system: str) -> str:
+    """The scoring an event of ``system`` is ranked by when none is named (as
+    ``fairdraw.scoring.standings.default_scoring`` decides for its schedule)."""
+    if system_game(system) == "mahjong":
+        return "mahjong"
+    return "keizer" if system == "keizer" else "standard"
+
+
+def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:
+    """Refuse a scoring that does not fit the event's game, or ``scoring.*`` options its
+    scoring does not accept, by building the scoring with them (InputError naming the field).
+
+    Why now and not at the standings: a bad ``scoring.start`` was stored, and from then on
+    every results save and the standings failed, with the event already running."""
+    from fairdraw.scoring.base import all_scorings, get_scoring
+
+    name = scoring or default_scoring_name(system)
+    cls = next((c for c in all_scorings() if c.name == name), None)
+    if cls is None:
+        return  # an unknown name is check_event_settings' to report
+    game = system_game(system)
+    if cls.game != game:
+        raise InputError(f"scoring: the {name} scoring counts {cls.game} results, but {system} is a {game} "
+                         f"system (use {', '.join(sorted(c.name for c in all_scorings() if c.game == game))})",
+                         field="scoring")
+    _, scoring_options = split_options(options)
+    try:
+        get_scoring(name, **scoring_options)
+    except (ValueError, TypeError, KeyError) as exc:
+        culprit = ""
+        for key, value in scoring_options.items():  # name the option even when the reason does not
+            try:
+                get_scoring(name, **{key: value})
+            except (ValueError, TypeError, KeyError):
+                culprit = key
+                break
+        reason = str(exc.args[0] if exc.args else exc)
+        where = f"scoring.{culprit}" if culprit else "scoring options"
+        raise InputError(f"options: {where}: {reason}", field="options") from None
+
+
+#: why a system option may not change once a round is made (the page says it)
+FIXED_OPTION_REASON = "the system's options decided the rounds made; undo every round to change it"
+
+
+def option_change_refused(system: str, key: str, old: Any, new: Any) -> str | None:
+    """Why option ``key`` may not go from ``old`` to ``new`` (None: absent) once rounds
+    exist, or None when it may.
+
+    ``scoring.*`` options only change how results are counted, so they change at any time.
+    A mahjong seating's ``byes`` may be turned on: it only affects the rounds made again
+    (the re-seat of a field that no longer fills the tables, as the docs tell). Every other
+    system option decided the rounds made."""
+    if key.startswith(SCORING_PREFIXES):
+        return None
+    if system == "mahjong" and key == "byes" and new is True and not old:
+        return None
+    return FIXED_OPTION_REASON
+
+
 # --- players in ----------------------------------------------------------------------
 
 

@@ -24,7 +24,7 @@ from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int
 from fairdraw.systems.mahjong.reference import best_known
 from fairdraw.systems.mahjong.separate import same_group_meetings, separate
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
-from fairdraw.systems.mahjong.winds import WINDS, assign_winds, wind_counts
+from fairdraw.systems.mahjong.winds import assign_winds, seat_labels, wind_counts
 
 PosRound = list[tuple[int, ...]]
 
@@ -238,7 +238,7 @@ class Mahjong(PairingSystem):
         visits = repeat_visits(seated, numbers)
         meta: dict[str, Any] = {
             "table_size": k,
-            "seats": list(WINDS[:k]) if k <= 4 else [f"seat {i + 1}" for i in range(k)],
+            "seats": list(seat_labels(k)),  # as the text, CSV and HTML name them
             "rounds_total": total,
             "design": {"source": source, "clean_rounds": min(clean, design_rounds)},
             "best_known": best_known(n - n % k if n % k != k - 1 else n + 1, k),

@@ -19,6 +19,16 @@ from collections.abc import Sequence
 WINDS = ("East", "South", "West", "North")
 
 
+def seat_labels(size: int) -> tuple[str, ...]:
+    """Names of the seats of a table with ``size`` seats: a board's White and Black, the
+    winds up to four, numbered seats beyond (one naming for the JSON and every printout)."""
+    if size == 2:
+        return ("White", "Black")
+    if size <= 4:
+        return WINDS[:size]
+    return tuple(f"Seat {i}" for i in range(1, size + 1))
+
+
 def colour_bipartite(edges: Sequence[tuple[object, object]], colours: int) -> list[int]:
     """A proper edge colouring of a bipartite graph with max degree <= ``colours``."""
     at: dict[object, dict[int, int]] = {}  # node -> colour -> edge index
