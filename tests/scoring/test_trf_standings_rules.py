@@ -147,3 +147,24 @@ def test_a_bad_keizer_option_is_named(tmp_path: Path, capsys: pytest.CaptureFixt
     code, _, _ = _standings(tmp_path, _ROUND_ROBIN_IN_PROGRESS, "--scoring", "keizer", "-O", "first_value=1/0")
     assert code == 2
     assert "first_value" in capsys.readouterr().err
+
+
+def test_a_json_event_is_scored_under_its_meta_points(tmp_path: Path) -> None:
+    """`pair --json` keeps the point system in meta.points; the standings score by it, as the
+    TRF export of the same event does (a win 3, a draw 1, the allocated bye a win's 3)."""
+    event = {
+        "system": "dutch",
+        "players": [{"id": i, "name": f"P{i}"} for i in range(1, 4)],
+        "rounds": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2], "result": "1/2-1/2"}], "byes": [3]},
+                   {"round": 2, "tables": [{"table": 1, "seats": [3, 1], "result": "1-0"}], "byes": [2]}],
+        "meta": {"points": {"win": 3, "draw": 1}},
+    }
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(event), encoding="utf-8")
+    out = tmp_path / "standings.json"
+    try:
+        run_app(["standings", str(path), "--json", "-o", str(out), "-t", "none"])
+    except SystemExit as exc:
+        assert not exc.code
+    rows = {row["id"]: row["points"] for row in json.loads(out.read_text(encoding="utf-8"))["standings"]}
+    assert rows == {1: 1, 2: 4, 3: 6}

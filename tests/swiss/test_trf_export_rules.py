@@ -37,7 +37,7 @@ def test_forbidden_pairs_travel_as_xxp_and_pair_the_same() -> None:
 def test_the_point_system_travels_as_bb_lines_and_in_the_points_column() -> None:
     event = _event({"points": {"win": 3, "draw": 1}})
     doc = parse_trf(schedule_to_trf(event, name="club"), source="export.trf")
-    assert (doc.points.win, doc.points.draw, doc.points.allocated_bye) == (30, 10, 10)
+    assert (doc.points.win, doc.points.draw, doc.points.allocated_bye) == (30, 10, 30)  # BBU follows BBW
     assert {p.number: p.points for p in doc.players} == {1: 30, 2: 30, 3: 0, 4: 0}
 
 

@@ -78,7 +78,13 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg} (expected a schedule JSON with results, or a TRF16 file)",
                          source=str(path), line=exc.lineno, column=exc.colno) from None
-    return schedule_from_dict(data, source=str(path)), {}
+    schedule = schedule_from_dict(data, source=str(path))
+    if "points" in schedule.meta:  # the point system the event was paired under (pair --json)
+        from fairdraw.formats.trf_export import point_system_from_meta
+        from fairdraw.scoring.standard import options_from_tenths
+
+        return schedule, options_from_tenths(point_system_from_meta(schedule.meta["points"], str(path)))
+    return schedule, {}
 
 
 def _parse_options(pairs: list[str]) -> dict[str, Any]:

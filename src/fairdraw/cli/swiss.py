@@ -38,22 +38,13 @@ _POINT_NAMES = ("win", "draw", "loss", "zero_bye", "forfeit_loss", "allocated_by
 
 
 def _points_from_json(value: Any, source: str) -> Any:
-    """``meta.points`` ({"win": 1, "draw": 0.5, ...}, in points) as the engine's tenths."""
+    """``meta.points`` ({"win": 1, "draw": 0.5, ...}, in points) as the engine's tenths (read by
+    ``formats.trf_export.point_system_from_meta``, so the export and the standings agree)."""
+    from fairdraw.formats.trf_export import point_system_from_meta
     from fairdraw.systems.dutch.state import Points
 
-    if not isinstance(value, dict):
-        raise InputError("meta.points must be an object such as {\"win\": 1, \"draw\": 0.5}", source=source,
-                         field="meta.points")
-    tenths: dict[str, int] = {}
-    for key, points in value.items():
-        if key not in _POINT_NAMES:
-            raise InputError(f"unknown point value {key!r}; expected one of {', '.join(_POINT_NAMES)}",
-                             source=source, field=f"meta.points.{key}")
-        if isinstance(points, bool) or not isinstance(points, int | float) or points < 0 or round(points * 10, 6) % 1:
-            raise InputError(f"{points!r} is not a number of points in tenths (e.g. 1, 0.5, 3)",
-                             source=source, field=f"meta.points.{key}")
-        tenths[key] = round(points * 10)
-    return Points(**tenths)
+    system = point_system_from_meta(value, source)
+    return Points(**{name: getattr(system, name) for name in _POINT_NAMES})
 
 
 def _points_to_json(points: Any) -> dict[str, int | float] | None:

@@ -461,26 +461,30 @@ def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], 
 def _store_numbers(event: Event, numbers: dict[int, int], *, first: bool) -> None:
     """Pairing numbers after a pairing, unique within the event.
 
-    The first rounds made (none stored before) number the field afresh: the system's numbers,
-    and none for a player the schedule does not number (one withdrawn before it was made kept
-    their old number, which the system had given to another). Later rounds keep every number
-    given (FIDE C.04.1 A.2: the numbers come from the order before round 1; a club Swiss
-    reports its current ranking as numbers, which must not renumber the printed lists of past
-    rounds); a player without one takes the system's number when free, else the next free."""
+    The first rounds made (none stored before) number the field afresh with the system's
+    numbers. Later rounds keep every number given (FIDE C.04.1 A.2: the numbers come from the
+    order before round 1; a club Swiss reports its current ranking as numbers, which must not
+    renumber the printed lists of past rounds); a player without one takes the system's
+    number when free, else the next free. A player the system does not number (one withdrawn
+    before the schedule was made) takes the next free number after everyone's: keeping an old
+    number gave two players the same one, and no number at all shows the place in the list
+    (``Schedule.number_of``), which may be taken too."""
     if first:
         for participant in event.participants:
             participant.number = numbers.get(participant.pid)
-        return
     taken = {p.number for p in event.participants if p.number is not None}
     unnumbered = {p.pid: p for p in event.participants if p.number is None}
     for pid, number in sorted(numbers.items(), key=lambda item: (item[1], item[0])):
-        participant = unnumbered.get(pid)
+        participant = unnumbered.pop(pid, None)
         if participant is None:
             continue
         if number in taken:
             number = max(taken | {0}) + 1
         participant.number = number
         taken.add(number)
+    for participant in sorted(unnumbered.values(), key=lambda p: p.pid):
+        participant.number = max(taken | {0}) + 1
+        taken.add(participant.number)
 
 
 GameScores = tuple[tuple[int, tuple[int, ...] | None], ...]
