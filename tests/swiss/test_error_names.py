@@ -57,3 +57,12 @@ def test_a_240_bye_for_a_round_the_player_played_is_refused(tmp_path: Path,
     assert _run(["pair", str(path), "-p"]) == 2
     err = capsys.readouterr().err
     assert "line 9" in err and "has a game in that round" in err
+
+
+def test_a_players_table_under_another_suffix_starts_a_swiss(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """`players.txt` with a name header is a players file (it was read as a TRF: "no 001 lines")."""
+    path = tmp_path / "players.txt"
+    path.write_text("name;rating\nA;2000\nB;1900\nC;1800\nD;1700\n", encoding="utf-8")
+    assert _run(["pair", str(path), "-p"]) == 0
+    assert capsys.readouterr().out.split()[:5] == ["2", "1", "3", "4", "2"]

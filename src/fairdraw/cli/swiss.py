@@ -67,11 +67,11 @@ def _is_players_list(path: Path) -> bool:
     if path.suffix.lower() in (".csv", ".tsv"):
         return True
     try:
-        head = path.read_bytes()[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+        head = path.read_bytes()[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
         if head.startswith(b"["):
             return True
         if not head.startswith(b"{"):
-            return False
+            return _has_players_header(head)
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
@@ -80,6 +80,17 @@ def _is_players_list(path: Path) -> bool:
     from fairdraw.formats.schedule_json import looks_like_schedule
 
     return isinstance(data, dict) and "players" in data and not looks_like_schedule(data)
+
+
+def _has_players_header(head: bytes) -> bool:
+    """A players table saved under another name (``players.txt``): its first line is a header
+    with a ``name`` column, where a TRF16 file starts with a three-character code and a space."""
+    from fairdraw.formats.players import csv_delimiter
+
+    first = head.decode("utf-8", errors="replace").splitlines()[0] if head else ""
+    if len(first) >= 4 and first[3] == " " and " " not in first[:3]:
+        return False  # "012 ", "001 ", "XXR ": a TRF line
+    return "name" in (cell.strip().strip('"').lower() for cell in first.split(csv_delimiter(first)))
 
 
 def initial_colour_of(value: Any, *, source: str | None = None, field: str) -> str:
