@@ -212,22 +212,37 @@ def options_text(options: dict[str, Any] | None) -> str:
     return json.dumps(options, indent=2, ensure_ascii=False) + "\n"
 
 
-def system_game(system: str) -> str:
+#: the packages of fairdraw's own systems that seat tables of more than two
+_MAHJONG_PACKAGES = ("fairdraw.systems.mahjong", "fairdraw.systems.league")
+
+
+def system_game(system: str) -> str | None:
     """``mahjong`` for a system that seats tables of more than two (mahjong seatings and
-    leagues), else ``chess``: the game a scoring must be made for (``Scoring.game``)."""
+    leagues), ``chess`` for fairdraw's other systems, None when unknown (a system from
+    elsewhere: its schedule decides, as for ``fairdraw standings``). It is the game a scoring
+    must be made for (``Scoring.game``); the registry of systems does not record it."""
     cls = next((c for c in all_systems() if c.name == system), None)
     game = getattr(cls, "game", None)
     if game in ("chess", "mahjong"):
         return str(game)
-    return "mahjong" if system.startswith("mahjong") else "chess"
-
-
-def default_scoring_name(system: str) -> str:
-    """The scoring an event of ``system`` is ranked by when none is named (as
-    ``fairdraw.scoring.standings.default_scoring`` decides for its schedule)."""
-    if system_game(system) == "mahjong":
+    module = getattr(cls, "__module__", "") or ""
+    if system.startswith("mahjong") or module.startswith(_MAHJONG_PACKAGES):
         return "mahjong"
-    return "keizer" if system == "keizer" else "standard"
+    if module.startswith("fairdraw.systems."):
+        return "chess"
+    return None
+
+
+def _default_scorings(system: str) -> list[str]:
+    """The scoring an event of ``system`` is ranked by when none is named (as
+    ``fairdraw.scoring.standings.default_scoring`` decides for its schedule); both
+    candidates when the system's game is unknown."""
+    game = system_game(system)
+    if game == "mahjong":
+        return ["mahjong"]
+    if game == "chess":
+        return ["keizer" if system == "keizer" else "standard"]
+    return ["standard", "mahjong"]
 
 
 def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:
@@ -238,29 +253,44 @@ def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:
     every results save and the standings failed, with the event already running."""
     from fairdraw.scoring.base import all_scorings, get_scoring
 
-    name = scoring or default_scoring_name(system)
-    cls = next((c for c in all_scorings() if c.name == name), None)
-    if cls is None:
-        return  # an unknown name is check_event_settings' to report
+    classes = {c.name: c for c in all_scorings()}
     game = system_game(system)
-    if cls.game != game:
-        raise InputError(f"scoring: the {name} scoring counts {cls.game} results, but {system} is a {game} "
-                         f"system (use {', '.join(sorted(c.name for c in all_scorings() if c.game == game))})",
-                         field="scoring")
+    if scoring and scoring in classes and game is not None and classes[scoring].game != game:
+        fitting = ", ".join(sorted(n for n, c in classes.items() if c.game == game))
+        raise InputError(f"scoring: the {scoring} scoring counts {classes[scoring].game} results, but {system} "
+                         f"is a {game} system (use {fitting}, or leave it empty)", field="scoring")
     _, scoring_options = split_options(options)
-    try:
-        get_scoring(name, **scoring_options)
-    except (ValueError, TypeError, KeyError) as exc:
-        culprit = ""
-        for key, value in scoring_options.items():  # name the option even when the reason does not
-            try:
-                get_scoring(name, **{key: value})
-            except (ValueError, TypeError, KeyError):
-                culprit = key
-                break
-        reason = str(exc.args[0] if exc.args else exc)
-        where = f"scoring.{culprit}" if culprit else "scoring options"
-        raise InputError(f"options: {where}: {reason}", field="options") from None
+    if not scoring_options:
+        return
+    candidates = [scoring] if scoring else _default_scorings(system)
+    candidates = [name for name in candidates if name in classes]
+    first_problem = ""
+    for name in candidates:
+        try:
+            get_scoring(name, **scoring_options)
+            return  # a scoring the event may be ranked by accepts them
+        except (ValueError, TypeError, KeyError) as exc:
+            if not first_problem:
+                first_problem = _scoring_problem(name, scoring_options, exc)
+    if first_problem:
+        raise InputError(f"options: {first_problem}", field="options")
+
+
+def _scoring_problem(name: str, scoring_options: dict[str, Any], exc: Exception) -> str:
+    """What is wrong, with the option named even when the scoring's reason does not name it
+    (``scoring.start=abc`` for mahjong said only "invalid literal for int()")."""
+    from fairdraw.scoring.base import get_scoring
+
+    culprit = ""
+    for key, value in scoring_options.items():
+        try:
+            get_scoring(name, **{key: value})
+        except (ValueError, TypeError, KeyError):
+            culprit = key
+            break
+    reason = str(exc.args[0] if exc.args else exc)
+    where = f"scoring.{culprit}" if culprit else "the scoring options"
+    return f"{where}: {reason} (the {name} scoring)"
 
 
 #: why a system option may not change once a round is made (the page says it)
