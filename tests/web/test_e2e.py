@@ -254,7 +254,10 @@ def test_results_typed_in_full_are_not_split_over_two_boards(page) -> None:  # t
     # a correction: every board has a result, so the cursor starts on board 1, and the next
     # board's result (selected when the shortcut moves there) stays as it was
     tab.goto(f"/events/{event}/rounds/1")
-    assert tab.evaluate("document.activeElement.getAttribute('aria-label')") == "result board 1"
+    # the page focuses board 1 once it has loaded; on a loaded machine that can come a moment
+    # after goto returns, so wait for it (a page that never focuses it still fails here)
+    tab.wait_for_function("document.activeElement && "
+                          "document.activeElement.getAttribute('aria-label') === 'result board 1'", timeout=5000)
     for key in ["0", ".", "5"]:
         tab.keyboard.press(key)
     with tab.expect_navigation():

@@ -172,11 +172,12 @@ def create_event(
     seed: str | None = None,
     options: dict[str, Any] | None = None,
 ) -> Event:
-    """A new event with no players yet."""
-    if not name.strip():
-        raise InputError("the event needs a name", field="name")
+    """A new event with no players yet, its name and texts checked as the settings form
+    checks them (one line, within the columns' sizes)."""
+    name = _event_name(name)
+    _check_setting_lengths(seed=seed, tiebreaks=tiebreaks)
     event = Event(
-        name=name.strip(),
+        name=name,
         system=system,
         total_rounds=total_rounds,
         scoring=scoring or None,
@@ -188,6 +189,30 @@ def create_event(
     session.add(event)
     session.flush()
     return event
+
+
+#: the sizes of the events table's ``seed`` and ``tiebreaks`` columns (``String(200)``)
+MAX_SEED = 200
+MAX_TIEBREAKS = 200
+
+
+def _event_name(name: str) -> str:
+    """The event's name on one line and within its column, the same rule at creation and in
+    the settings: creation used to store a 500-character name or one with line breaks,
+    which PostgreSQL refuses (a 500 page) and which splits the TRF16 ``012`` line."""
+    name = tidy_text(name, field="name", limit=MAX_NAME)
+    if not name:
+        raise InputError("the event needs a name", field="name")
+    return name
+
+
+def _check_setting_lengths(*, seed: str | None, tiebreaks: str | None) -> None:
+    """Refuse a seed or tie-break list longer than its column, naming the field: PostgreSQL
+    refuses the row with an error the organiser cannot read, SQLite stores it silently."""
+    for field, value, limit in (("seed", seed, MAX_SEED), ("tie-breaks", tiebreaks, MAX_TIEBREAKS)):
+        if value and len(value) > limit:
+            raise InputError(f"{field}: {len(value)} characters long (at most {limit})",
+                             field="tiebreaks" if field == "tie-breaks" else field)
 
 
 #: (option key, value before, value asked for) -> why it may not change once a round is made,
@@ -211,9 +236,8 @@ def update_event(session: Session, event: Event, *, name: str, total_rounds: int
     to fewer rounds than are paired. Once a round exists, an option changes only where
     ``option_rule`` allows (scoring options do: they only change how results count); any
     other change is refused naming the option, never dropped while the page says "saved"."""
-    name = tidy_text(name, field="name", limit=MAX_NAME)
-    if not name:
-        raise InputError("the event needs a name", field="name")
+    name = _event_name(name)
+    _check_setting_lengths(seed=seed, tiebreaks=tiebreaks)
     if total_rounds is not None and total_rounds < len(event.rounds):
         raise InputError(f"rounds: {len(event.rounds)} rounds are paired already, so at least {len(event.rounds)}",
                          field="rounds")

@@ -43,6 +43,9 @@ T = TypeVar("T")
 #: the largest whole number a form field may hold (far above any rating or round count,
 #: far below the database's 64-bit integers, which a bigger number would overflow)
 FORM_INT_LIMIT = 1_000_000_000
+#: the advice for a players file the page cannot read as text
+SAVE_AS_UTF8 = ("Save it as CSV UTF-8 in the spreadsheet program (Save as, file type \"CSV UTF-8\") and "
+                "upload that file.")
 
 
 class WebState:
@@ -401,10 +404,19 @@ def _routes(app: FastAPI, state: WebState) -> None:
         if isinstance(upload, UploadFile) and upload.filename:
             raw = await upload.read()
             filename = upload.filename
+            target = f"/events/{event_id}#players"
+            if b"\x00" in raw and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                # a workbook, an image or zeros: say so, never echo its bytes (a NUL-filled file
+                # is valid UTF-8, and the reader's "found: ..." message showed the raw NULs)
+                return _redirect(state, request, target, f"Not done: {filename}: the file is not text "
+                                 f"(a spreadsheet workbook or another binary file?). {SAVE_AS_UTF8}")
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                return _redirect(state, request, f"/events/{event_id}#players", f"{filename}: the file is not UTF-8 text")
+                # most often a spreadsheet's "CSV" in Latin-1 / Windows-1252 (José as one byte),
+                # or UTF-16: the organiser needs to know how to get a file the page reads
+                return _redirect(state, request, target,
+                                 f"Not done: {filename}: the file is not UTF-8 text. {SAVE_AS_UTF8}")
 
         def work() -> str:
             file_notes: list[str] = []

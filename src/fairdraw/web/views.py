@@ -407,6 +407,11 @@ def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntr
             seen_scores = workflow.parse_scores(seen.split(), board=label) if seen.strip() else None
             penalty_values = [str(form.get(f"p{board.id}_{i}") or "") for i in range(len(board.seats))]
             penalties = workflow.parse_penalties(penalty_values, board=label)
+            if penalties is not None and scores is None:
+                # a chombo is subtracted from the table's result: on a table with no scores it
+                # was stored on a result that does not exist while the page said "Saved"
+                raise InputError(f"table {label}: a penalty (chombo) needs the table's final scores; enter "
+                                 "every seat's score too, or clear the penalty", field="penalties")
             seen_pen = form.get(f"op{board.id}")
             seen_penalties = (workflow.parse_penalties(seen_pen.split(), board=label)
                               if isinstance(seen_pen, str) and seen_pen.strip() else None)

@@ -1,0 +1,95 @@
+"""Small slips an audit of the organiser's page found, each kept fixed by a test: a chombo
+saved on a table without scores, event names and texts unchecked at creation, a rating of 0
+shown blank, formulas in the players CSV export, and uploads the page cannot read as text."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fairdraw.formats.schedule_json import schedule_from_dict
+from fairdraw.storage import repo
+from tests.web.conftest import csrf_of
+from tests.web.helpers import board_fields, create_event, field_csv, import_players, post
+
+
+def _schedule(client: TestClient, event: int):  # type: ignore[no-untyped-def]
+    return schedule_from_dict(json.loads(client.get(f"/events/{event}/export/json").text))
+
+
+def _create(client: TestClient, **fields: str) -> str:
+    """The page after submitting the "new event" form (a berger event named "x" unless given)."""
+    page = client.get("/")
+    data = {"name": "x", "system": "berger", "csrf_token": csrf_of(page.text), **fields}
+    return html.unescape(client.post("/events", data=data).text)
+
+
+def _event_names(client: TestClient) -> list[str]:
+    with client.app.state.web.sessions() as db:  # type: ignore[attr-defined]
+        return [e.name for e in repo.list_events(db)]
+
+
+def test_a_penalty_without_scores_is_refused_naming_the_table(client: TestClient, toy_systems: None) -> None:
+    event = create_event(client, "toy-tables", rounds="1")
+    import_players(client, event, field_csv(4))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    board = board_fields(page)[0]
+    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"],
+            f"p{board['id']}_0": "8000"}  # a chombo, every score left empty
+    response = client.post(f"/events/{event}/rounds/1/results", data=data)
+    text = html.unescape(response.text)
+    assert response.status_code == 400 and "Saved" not in text
+    assert "table 1: a penalty (chombo) needs the table's final scores" in text
+    table = _schedule(client, event).rounds[0].tables[0]
+    assert table.scores is None and table.penalties is None
+
+
+def test_the_event_name_seed_and_tie_breaks_are_checked_at_creation_and_in_the_settings(
+        client: TestClient) -> None:
+    assert "Not created" in (text := _create(client, name="x" * 500)) and "at most 200" in text
+    assert "Not created" in (text := _create(client, seed="s" * 201)) and "seed: 201 characters" in text
+    assert "Not created" in (text := _create(client, tiebreaks="BH," * 70)) and "tie-breaks: 210 characters" in text
+    assert _event_names(client) == []
+    event = create_event(client, "berger", name="Club\tevening\nspring", seed="s" * 200)
+    assert _event_names(client) == ["Club evening spring"]  # one line, as the settings form keeps it
+    for fields, said in (({"seed": "s" * 201}, "seed: 201 characters"),
+                         ({"tiebreaks": "BH," * 70}, "tie-breaks: 210 characters"),
+                         ({"name": "y" * 201}, "at most 200")):
+        text = html.unescape(post(client, event, "/settings", **{"name": "Club", **fields}).text)
+        assert "Not done" in text and said in text, fields
+    assert _event_names(client) == ["Club evening spring"]
+
+
+def test_a_rating_of_0_is_shown_in_the_player_list(client: TestClient) -> None:
+    event = create_event(client, "berger")
+    import_players(client, event, "name,rating\nZero,0\nNone,")
+    page = client.get(f"/events/{event}").text
+    assert '<td class="name">Zero</td><td>0</td>' in page
+    assert '<td class="name">None</td><td></td>' in page
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "said"),
+    [
+        ("latin.csv", "name,rating\nJosé,1500\n".encode("cp1252"), "the file is not UTF-8 text"),
+        ("zeros.csv", b"\x00" * 64, "the file is not text"),
+        ("book.xlsx", b"PK\x03\x04\x14\x00\x06\x00" + b"\x00" * 32, "the file is not text"),
+    ],
+)
+def test_an_upload_the_page_cannot_read_gets_advice_and_no_raw_bytes(
+        client: TestClient, filename: str, content: bytes, said: str) -> None:
+    event = create_event(client, "berger")
+    page = client.get(f"/events/{event}")
+    response = client.post(f"/events/{event}/players/import", data={"csrf_token": csrf_of(page.text)},
+                           files={"file": (filename, content, "text/csv")})
+    text = html.unescape(response.text)
+    assert f"{filename}: {said}" in text
+    assert "Save it as CSV UTF-8 in the spreadsheet program" in text
+    assert "\x00" not in response.text
+    assert _schedule(client, event).players == ()
