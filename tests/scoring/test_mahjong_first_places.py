@@ -51,3 +51,12 @@ def test_league_games_share_first_place_too() -> None:
     schedule = Schedule("league", PLAYERS[:5], (Round(1, (Table(1, (1, 2, 3, 4, 5), group="A", games=games),)),))
     got = {r.id: r.tiebreaks["1ST"] for r in compute_standings(schedule, "mahjong", ["1ST"]).rows}
     assert got == {1: 1, 2: 1, 3: 1, 4: 0, 5: 1}
+
+
+def test_a_player_without_a_game_places_last_of_a_game_of_four_in_a_league_group() -> None:
+    """PLC without a game is last place everywhere: in a league group of 5 the games are of 4,
+    so 4, not the group's 5 (a 5 ranked the player below anyone who ever finished last)."""
+    games = (Game(1, (1, 2, 3, 4), (5,), scores=(45000, 35000, 25000, 15000)),)
+    schedule = Schedule("league", PLAYERS[:6], (Round(1, (Table(1, (1, 2, 3, 4, 5), group="A", games=games),)),))
+    got = {r.id: r.tiebreaks["PLC"] for r in compute_standings(schedule, "mahjong", ["PLC"]).rows}
+    assert got[4] == got[5] == got[6] == 4

@@ -46,8 +46,10 @@ class AveragePlacement(_Mahjong):
         sums: dict[int, list[Fraction]] = {}
         for r in ctx.mahjong:
             sums.setdefault(r.player, []).append(r.placement)
-        # without a game a player ranks as if last everywhere (lower is better here)
-        worst = Fraction(max((len(t.seats) for rnd in ctx.schedule.rounds for t in rnd.tables), default=4))
+        # without a game a player ranks as if last everywhere (lower is better here): last of a
+        # game, which in a league group of 5 is a game of 4 (the group's inner games)
+        worst = Fraction(max((len(g.seats) for rnd in ctx.schedule.rounds for t in rnd.tables
+                              for g in (t.games or (t,))), default=4))
         return {pid: (sum(sums[pid], Fraction(0)) / len(sums[pid]) if pid in sums else worst) for pid in players}
 
 
