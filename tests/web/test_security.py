@@ -22,6 +22,7 @@ WRITES = [
     ("/events/{id}/pair", {}),
     ("/events/{id}/undo", {}),
     ("/events/{id}/rounds/1/results", {}),
+    ("/events/{id}/delete", {"confirm": "Club evening"}),
 ]
 
 

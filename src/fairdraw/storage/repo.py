@@ -191,6 +191,37 @@ def create_event(
     return event
 
 
+def delete_event(session: Session, event_id: int, *, confirm: str) -> str:
+    """Delete an event with its players, rounds and results; returns its name.
+
+    ``confirm`` is the name the organiser typed: it must be the event's name as stored now
+    (surrounding spaces aside), checked in the same transaction as the delete, so a
+    misplaced click, a stale tab or a rename in another tab deletes nothing (InputError).
+    Boards, rounds and players are deleted explicitly rather than left to the foreign keys'
+    ``ON DELETE CASCADE``, which an SQLite connection without ``PRAGMA foreign_keys`` would
+    not apply: no orphan row is left on any backend.
+    """
+    if not 0 < event_id <= _LARGEST_KEY:
+        raise NotFoundError(f"no event {event_id}")
+    name = session.scalar(select(Event.name).where(Event.id == event_id).with_for_update())
+    if name is None:
+        raise NotFoundError(f"no event {event_id}")
+    typed = confirm.strip()
+    if not typed:
+        raise InputError(f"type the event's name, {name}, to confirm; nothing was deleted", field="confirm")
+    if typed != name:
+        raise InputError(f"the name typed, {typed[:200]}, is not the event's name, {name}; nothing was deleted",
+                         field="confirm")
+    rounds = select(RoundRow.id).where(RoundRow.event_id == event_id).scalar_subquery()
+    session.execute(delete(Board).where(Board.round_id.in_(rounds)).execution_options(synchronize_session=False))
+    session.execute(delete(RoundRow).where(RoundRow.event_id == event_id).execution_options(synchronize_session=False))
+    session.execute(delete(Participant).where(Participant.event_id == event_id)
+                    .execution_options(synchronize_session=False))
+    session.execute(delete(Event).where(Event.id == event_id).execution_options(synchronize_session=False))
+    session.flush()
+    return name
+
+
 #: the sizes of the events table's ``seed`` and ``tiebreaks`` columns (``String(200)``)
 MAX_SEED = 200
 MAX_TIEBREAKS = 200

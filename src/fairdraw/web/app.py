@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -170,6 +171,48 @@ def _int_or_none(form: FormData, key: str) -> int | None:
     return number
 
 
+#: the fields of the *New event* form a refused submission shows again as typed
+NEW_EVENT_FIELDS = ("name", "system", "rounds", "scoring", "tiebreaks", "seed", "options")
+
+
+def _typed(form: FormData, keys: tuple[str, ...]) -> dict[str, str]:
+    """What the organiser typed in ``keys`` of a refused form, to fill it in again (the
+    templates escape it like any other text)."""
+    return {key: value for key in keys if isinstance(value := form.get(key), str)}
+
+
+def _gives_ids(text: str) -> bool:
+    """Whether an imported list names its players' ids (a CSV ``id`` column, JSON ``"id"``
+    keys, a TRF's start ranks). A list without them is numbered 1, 2, 3... by the reader, and
+    its players simply follow the event's: no renumbering worth a note."""
+    from fairdraw.formats.players import csv_delimiter
+
+    body = text.lstrip("\ufeff \t\r\n")
+    if body.startswith(("[", "{")):
+        return '"id"' in body
+    if re.match(r"^(012|001|XX.) ", body):
+        return True
+    header = body.splitlines()[0] if body else ""
+    return "id" in (cell.strip().strip('"').lower() for cell in header.split(csv_delimiter(header)))
+
+
+def _renumbering_note(players: list[CoreParticipant], added: list[Any], taken: set[int]) -> str:
+    """Which imported ids clashed with the event's and the new id each imported player got.
+
+    ``repo.add_participants`` renumbers the whole list after the highest id when one id is
+    taken (keeping the list's order, never merging two people); the organiser must hear of
+    it, or a list keyed by its own ids (a federation's, a club's) is silently mismatched."""
+    moved = [(p.id, row.pid) for p, row in zip(players, added, strict=True) if p.id != row.pid]
+    if not moved:
+        return ""
+    clashed = sorted({p.id for p in players} & taken)
+    shown = ", ".join(f"{old} → {new}" for old, new in moved[:8]) + (" …" if len(moved) > 8 else "")
+    which = ", ".join(map(str, clashed[:8])) + (" …" if len(clashed) > 8 else "")
+    were = "was" if len(clashed) == 1 else "were"
+    return (f" Note: id{'s' if len(clashed) != 1 else ''} {which} {were} already taken in this event, so the list "
+            f"was renumbered after the highest id: {shown}.")
+
+
 def _arrival_notes(event: Event, added: list[Any], names_before: set[str]) -> str:
     """What the organiser should know about players just added: a name already in the
     event (a list imported twice?) and, for a schedule made already, that they are in none
@@ -288,15 +331,15 @@ def _routes(app: FastAPI, state: WebState) -> None:
         if user_id(codec, request) is None:
             return _redirect(state, request, "/login")
 
-        def work() -> list[Event]:
-            with state.sessions() as db:
-                events = repo.list_events(db)
-                for event in events:
-                    _ = (event.participants, event.rounds)
-                return events
-
-        events = await _threaded(work)
+        events = await _threaded(load_events)
         return _page(state, request, "dashboard.html", events=events, systems=workflow.system_choices())
+
+    def load_events() -> list[Event]:
+        with state.sessions() as db:
+            events = repo.list_events(db)
+            for event in events:
+                _ = (event.participants, event.rounds)
+            return events
 
     @app.post("/events")
     async def create_event(request: Request) -> Response:
@@ -328,7 +371,12 @@ def _routes(app: FastAPI, state: WebState) -> None:
         try:
             event_id = await _threaded(work)
         except InputError as exc:
-            return _redirect(state, request, "/", f"Not created: {exc}")
+            # the dashboard again with everything typed still in the form (as the results form
+            # does): one bad option must not cost the organiser the name, rounds and options
+            events = await _threaded(load_events)
+            return _page(state, request, "dashboard.html", status=400, events=events,
+                         systems=workflow.system_choices(), error=f"Not created: {exc}", error_in="new-event",
+                         typed=_typed(form, NEW_EVENT_FIELDS))
         return _redirect(state, request, f"/events/{event_id}", "Event created. Add the players next.")
 
     @app.post("/events/{event_id}/settings")
@@ -356,6 +404,24 @@ def _routes(app: FastAPI, state: WebState) -> None:
                 return "Settings saved."
 
         return await _act(request, event_id, work, anchor="settings")
+
+    @app.post("/events/{event_id}/delete")
+    async def delete_event(request: Request, event_id: int) -> Response:
+        """Delete a test or mistaken event, only when the organiser typed its name: one
+        misplaced click (or a form from another event's page) deletes nothing."""
+        form = await _organiser_form(state, request)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                return repo.delete_event(db, event_id, confirm=_text(form, "confirm"))
+
+        try:
+            name = await _threaded(work)
+        except InputError as exc:
+            return _redirect(state, request, f"/events/{event_id}#settings", f"Not deleted: {exc}")
+        except repo.NotFoundError:
+            return _redirect(state, request, "/", f"Not deleted: there is no event {event_id} (deleted already?).")
+        return _redirect(state, request, "/", f"Deleted the event {name} with its players, rounds and results.")
 
     def load(event_id: int) -> tuple[Event, Any]:
         with state.sessions() as db:
@@ -424,12 +490,16 @@ def _routes(app: FastAPI, state: WebState) -> None:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 already = {p.name.casefold() for p in event.participants}
+                taken = {p.pid for p in event.participants}
                 added = repo.add_participants(db, event, players)
                 count = f"{len(added)} player{'s' if len(added) != 1 else ''}"
                 read = "".join(f" Note: {filename}: {note}." for note in file_notes)
-                return f"Imported {count}." + read + _arrival_notes(event, added, already)
+                renumbered = _renumbering_note(players, added, taken) if _gives_ids(text) else ""
+                return (f"Imported {count}." + renumbered + read
+                        + _arrival_notes(event, added, already))
 
-        return await _act(request, event_id, work, anchor="players")
+        # refused, the page keeps the pasted text (the file input cannot be refilled: browsers forbid it)
+        return await _act(request, event_id, work, anchor="players", keep=("import", _typed(form, ("text",))))
 
     @app.post("/events/{event_id}/players/{pid}/edit")
     async def edit_player(request: Request, event_id: int, pid: int) -> Response:
@@ -533,24 +603,36 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
         return await _act(request, event_id, work, anchor="rounds")
 
-    async def _act(request: Request, event_id: int, work: Callable[[], str], *, anchor: str) -> Response:
-        """Run one transaction; report its outcome on the event page."""
+    async def _act(request: Request, event_id: int, work: Callable[[], str], *, anchor: str,
+                   keep: tuple[str, dict[str, str]] | None = None) -> Response:
+        """Run one transaction; report its outcome on the event page.
+
+        ``keep`` is (form, what was typed) for a form whose text is worth keeping (a pasted
+        list): a refusal then shows the event page at once, the message beside that form and
+        the text still in it, instead of redirecting to an emptied form."""
         target = f"/events/{event_id}#{anchor}"
+        status = 400
         try:
             message = await _threaded(work)
         except repo.ConflictError as exc:
-            return _redirect(state, request, target, f"Conflict: {exc}")
+            refusal, status = f"Conflict: {exc}", 409
         except IntegrityError:
             # two browsers did the same thing at the same moment (e.g. both clicked "Pair
             # round 3"): the database's unique keys let exactly one of them through
-            return _redirect(state, request, target,
-                             "Conflict: someone else changed this event at the same moment; nothing of yours was "
-                             "written. Check the page and try again if still needed.")
+            refusal, status = ("Conflict: someone else changed this event at the same moment; nothing of yours was "
+                               "written. Check the page and try again if still needed."), 409
         except UnsolvableError as exc:
-            return _redirect(state, request, target, f"Cannot pair: {workflow.page_wording(str(exc))}")
+            refusal = f"Cannot pair: {workflow.page_wording(str(exc))}"
         except (InputError, workflow.UnavailableError) as exc:
-            return _redirect(state, request, target, f"Not done: {workflow.page_wording(str(exc))}")
-        return _redirect(state, request, target, message)
+            refusal = f"Not done: {workflow.page_wording(str(exc))}"
+        else:
+            return _redirect(state, request, target, message)
+        if keep is None:
+            return _redirect(state, request, target, refusal)
+        form_id, typed = keep
+        event, schedule = await _threaded(lambda: load(event_id))
+        return _page(state, request, "event.html", status=status, event=event, view=views.EventView(event, schedule),
+                     error=refusal, error_in=form_id, typed=typed)
 
     # rounds and results --------------------------------------------------------------
 
