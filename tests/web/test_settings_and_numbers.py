@@ -18,7 +18,7 @@ from fairdraw.formats.schedule_json import schedule_from_dict
 from fairdraw.formats.trf import parse_trf
 from fairdraw.storage import repo
 from tests.web.conftest import csrf_of
-from tests.web.helpers import board_fields, create_event, field_csv, import_players, post, results_form
+from tests.web.helpers import create_event, enter_mahjong_round, field_csv, import_players, post, results_form
 
 
 def _schedule(client: TestClient, event: int):  # type: ignore[no-untyped-def]
@@ -36,20 +36,6 @@ def _try_create(client: TestClient, system: str, **fields: str) -> str:
     response = client.post("/events", data={"name": "x", "system": system, "csrf_token": csrf_of(page.text),
                                             **fields})
     return html.unescape(response.text)
-
-
-def _enter_mahjong_round(client: TestClient, event: int, number: int) -> None:
-    """Every table of a mahjong round gets the scores 40000, 30000, 30000, 20000."""
-    page = client.get(f"/events/{event}/rounds/{number}").text
-    data = {"csrf_token": csrf_of(page)}
-    token = re.search(r'name="pairing" value="([^"]*)"', page)
-    if token:
-        data["pairing"] = token.group(1)
-    for board in board_fields(page):
-        data[f"v{board['id']}"], data[f"o{board['id']}"] = board["version"], board["shown"]
-        for seat, score in enumerate((40000, 30000, 30000, 20000)):
-            data[f"s{board['id']}_{seat}"] = str(score)
-    assert "Saved" in client.post(f"/events/{event}/rounds/{number}/results", data=data).text
 
 
 def _settings_form(client: TestClient, event: int) -> dict[str, str]:
@@ -109,7 +95,7 @@ def test_byes_can_be_turned_on_for_a_mahjong_seating_to_re_seat_a_smaller_field(
     event = create_event(client, "mahjong", rounds="4")
     import_players(client, event, field_csv(12))
     post(client, event, "/pair")
-    _enter_mahjong_round(client, event, 1)
+    enter_mahjong_round(client, event, 1)
     post(client, event, "/players/3/withdraw", withdrawn="1")
     for number in ("4", "3", "2"):
         post(client, event, "/undo", round=number)

@@ -18,7 +18,15 @@ from fairdraw.formats.trf import parse_trf
 from fairdraw.scoring.standings import compute_standings
 from fairdraw.storage import repo
 from tests.web.conftest import csrf_of
-from tests.web.helpers import board_fields, create_event, field_csv, import_players, post, results_form
+from tests.web.helpers import (
+    board_fields,
+    create_event,
+    enter_mahjong_round,
+    field_csv,
+    import_players,
+    post,
+    results_form,
+)
 
 
 def _schedule(client: TestClient, event: int):  # type: ignore[no-untyped-def]
@@ -271,20 +279,6 @@ def test_system_messages_speak_the_pages_language(client: TestClient) -> None:
     assert "Rounds 1–2 are made" in post(client, event, "/pair").text
 
 
-def _enter_mahjong_round(client: TestClient, event: int, number: int) -> None:
-    """Every table of a mahjong round gets the scores 40000, 30000, 30000, 20000."""
-    page = client.get(f"/events/{event}/rounds/{number}").text
-    data = {"csrf_token": csrf_of(page)}
-    token = re.search(r'name="pairing" value="([^"]*)"', page)
-    if token:
-        data["pairing"] = token.group(1)
-    for board in board_fields(page):
-        data[f"v{board['id']}"], data[f"o{board['id']}"] = board["version"], board["shown"]
-        for seat, score in enumerate((40000, 30000, 30000, 20000)):
-            data[f"s{board['id']}_{seat}"] = str(score)
-    assert "Saved" in client.post(f"/events/{event}/rounds/{number}/results", data=data).text
-
-
 def test_a_mahjong_player_leaving_midway_is_re_seated_without_losing_results(client: TestClient) -> None:
     """Issue 4 build 5 on the page: rounds 1-2 played, a player leaves and a newcomer arrives;
     undoing rounds 3-5 and making them again re-seats them for the new field (as `fairdraw
@@ -293,7 +287,7 @@ def test_a_mahjong_player_leaving_midway_is_re_seated_without_losing_results(cli
     import_players(client, event, field_csv(16))
     post(client, event, "/pair")
     for number in (1, 2):
-        _enter_mahjong_round(client, event, number)
+        enter_mahjong_round(client, event, number)
     before = _schedule(client, event)
     post(client, event, "/players/3/withdraw", withdrawn="1")
     post(client, event, "/players", name="Late Arrival", rating="")
