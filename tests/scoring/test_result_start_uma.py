@@ -55,3 +55,9 @@ def test_tables_of_five_take_an_uma(tmp_path: Path, cli: Cli) -> None:
     rows = {row["id"]: row["points"] for row in json.loads(out.read_text())["standings"]}
     first = data["rounds"][0]["tables"][0]["seats"][0]
     assert rows[first] == pytest.approx(10 + 15)  # 40000 - 30000 in thousands, plus the first uma
+
+
+def test_a_mahjong_option_that_is_no_number_is_named(tmp_path: Path, cli: Cli) -> None:
+    path = _seating(cli, tmp_path, 16, 4)
+    refused = cli("standings", str(path), "-O", "start=abc")
+    assert refused.code == 2 and "start: expected a whole number of points, got 'abc'" in refused.err

@@ -156,6 +156,15 @@ def all_game_results(schedule: Schedule, params: MahjongParams, source: str = "<
     return out
 
 
+def _whole(value: Any, name: str) -> int:
+    """A whole number of points for option ``name``; a ValueError naming it otherwise (the
+    bare "invalid literal for int()" left the organiser to guess which option was wrong)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected a whole number of points, got {value!r}") from None
+
+
 def params_from(options: dict[str, Any]) -> MahjongParams:
     """MahjongParams from options; ``uma`` may be text "15,5,-5,-15" in thousands."""
     kwargs: dict[str, Any] = {}
@@ -170,10 +179,8 @@ def params_from(options: dict[str, Any]) -> MahjongParams:
             except ValueError:
                 raise ValueError(f"uma: expected numbers such as 15,5,-5,-15, got {value!r}") from None
             kwargs[key] = tuple(int(p * 1000) if abs(p) < 1000 else int(p) for p in parts)
-        elif key in ("start", "return_"):
-            kwargs[key] = int(value)
-        elif key == "oka":
-            kwargs[key] = None if value is None else int(value)
+        elif key in ("start", "return_", "oka"):
+            kwargs[key] = None if key == "oka" and value is None else _whole(value, key.rstrip("_"))
         elif key == "check_total":
             kwargs[key] = bool(value)
         else:
