@@ -91,9 +91,9 @@ def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: 
     organiser who re-seats after entering a round must not lose its scores silently)."""
     if force:
         return
-    entered = [(r.round, sum(1 for t in r.tables if t.result is not None or t.scores is not None
-                             or any(g.scores for g in t.games)))
-               for r in schedule.rounds if r.round >= first]
+    from fairdraw.scoring.results import has_result
+
+    entered = [(r.round, sum(1 for t in r.tables if has_result(t))) for r in schedule.rounds if r.round >= first]
     entered = [(number, count) for number, count in entered if count]
     if entered:
         where = ", ".join(f"{unit} {number} ({count} table(s))" for number, count in entered)

@@ -47,8 +47,10 @@ def undo_command(
         raise InputError(f"{schedule.system!r} is not paired round by round: its schedule is made at once "
                          "(make it again, or re-seat a mahjong seating with `fairdraw reseat`)",
                          source=str(schedule_file), field="system")
+    from fairdraw.scoring.results import has_result
+
     last = schedule.rounds[-1]
-    entered = sum(t.result is not None for t in last.tables)
+    entered = sum(has_result(t) for t in last.tables)
     if entered and not force:
         raise InputError(f"round {last.round} has {entered} result(s); add --force to remove them with it",
                          source=str(schedule_file), field="rounds")

@@ -21,14 +21,13 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
 from fairdraw.formats.text_files import read_text
 
-WINDS = ("East", "South", "West", "North")
-
 
 def _is_trf(path: Path, text: str) -> bool:
     if path.suffix.lower() in (".trf", ".trfx"):
         return True
-    first = next((line for line in text.replace("\r", "\n").split("\n") if line.strip()), "")
-    return first[:4] in ("012 ", "001 ", "062 ", "092 ", "042 ")
+    from fairdraw.formats.text_files import looks_like_trf
+
+    return looks_like_trf(text)
 
 
 _ROUND_ROBIN_WORDS = ("round robin", "round-robin", "roundrobin", "all-play-all", "all play all", "berger")
@@ -80,7 +79,7 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
                          source=str(path), line=exc.lineno, column=exc.colno) from None
     schedule = schedule_from_dict(data, source=str(path))
     if "points" in schedule.meta:  # the point system the event was paired under (pair --json)
-        from fairdraw.formats.trf_export import point_system_from_meta
+        from fairdraw.formats.trf import point_system_from_meta
         from fairdraw.scoring.standard import options_from_tenths
 
         return schedule, options_from_tenths(point_system_from_meta(schedule.meta["points"], str(path)))
@@ -370,7 +369,9 @@ def result_command(
         scores = _int_list(values, "scores", source)
         problem = check_game(scores, len(seats), _mahjong_params(data, start, uma, source))
         if problem:
-            labels = ", ".join(f"{WINDS[i] if i < 4 else f'seat {i + 1}'} {pid}" for i, pid in enumerate(seats))
+            from fairdraw.systems.mahjong.winds import seat_labels
+
+            labels = ", ".join(f"{label} {pid}" for label, pid in zip(seat_labels(len(seats)), seats, strict=True))
             if "uma" in problem:  # the command's own way to set it
                 problem += f"; give it with --uma ({len(seats)} values in thousands, e.g. 15,5,0,-5,-15 for 5)"
             raise InputError(f"{where}: {problem} (seats: {labels})", source=source, field="scores")

@@ -26,35 +26,39 @@ from fairdraw.core.model import Round, Schedule
 from fairdraw.core.registry import PairingRequest, get_system
 
 
+def _head(path: Path) -> bytes:
+    """The file's first bytes, a byte order mark and leading blanks stripped, to tell a
+    schedule JSON, a players list and a TRF16 file apart (``formats.text_files`` reads it)."""
+    from fairdraw.formats.text_files import read_bytes, without_bom
+
+    return without_bom(read_bytes(path)[:512]).lstrip()
+
+
 def _looks_like_json(path: Path) -> bool:
     """Whether the file is a JSON object (a schedule), not a TRF16 file; a leading byte order
     mark does not make a schedule a TRF (the readers strip it: ``formats.text_files``)."""
-    from fairdraw.formats.text_files import read_bytes, without_bom
-
-    return without_bom(read_bytes(path)[:64]).lstrip().startswith(b"{")
-
-
-_POINT_NAMES = ("win", "draw", "loss", "zero_bye", "forfeit_loss", "allocated_bye")
+    return _head(path).startswith(b"{")
 
 
 def _points_from_json(value: Any, source: str) -> Any:
     """``meta.points`` ({"win": 1, "draw": 0.5, ...}, in points) as the engine's tenths (read by
-    ``formats.trf_export.point_system_from_meta``, so the export and the standings agree)."""
-    from fairdraw.formats.trf_export import point_system_from_meta
+    ``formats.trf.point_system_from_meta``, so the export and the standings agree)."""
+    from fairdraw.formats.trf import POINT_NAMES, point_system_from_meta
     from fairdraw.systems.dutch.state import Points
 
     system = point_system_from_meta(value, source)
-    return Points(**{name: getattr(system, name) for name in _POINT_NAMES})
+    return Points(**{name: getattr(system, name) for name in POINT_NAMES})
 
 
 def _points_to_json(points: Any) -> dict[str, int | float] | None:
     """The inverse of ``_points_from_json``: a point system in tenths (a TRF's or the engine's)
     as ``meta.points``, or None when it is FIDE's default (nothing to carry)."""
+    from fairdraw.formats.trf import POINT_NAMES
     from fairdraw.systems.dutch.state import Points
 
     default = Points()
-    tenths = {name: getattr(points, name) for name in _POINT_NAMES}
-    if all(tenths[name] == getattr(default, name) for name in _POINT_NAMES):
+    tenths = {name: getattr(points, name) for name in POINT_NAMES}
+    if all(tenths[name] == getattr(default, name) for name in POINT_NAMES):
         return None
     return {name: value // 10 if value % 10 == 0 else value / 10 for name, value in tenths.items()}
 
@@ -66,15 +70,13 @@ def _is_players_list(path: Path) -> bool:
 
     if path.suffix.lower() in (".csv", ".tsv"):
         return True
+    head = _head(path)
+    if head.startswith(b"["):
+        return True
+    if not head.startswith(b"{"):
+        return _has_players_header(head)
     try:
-        head = path.read_bytes()[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
-        if head.startswith(b"["):
-            return True
-        if not head.startswith(b"{"):
-            return _has_players_header(head)
         data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", source=str(path)) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
         return False  # the schedule reader names what is wrong
     from fairdraw.formats.schedule_json import looks_like_schedule
@@ -85,12 +87,13 @@ def _is_players_list(path: Path) -> bool:
 def _has_players_header(head: bytes) -> bool:
     """A players table saved under another name (``players.txt``): its first line is a header
     with a ``name`` column, where a TRF16 file starts with a three-character code and a space."""
-    from fairdraw.formats.players import csv_delimiter
+    from fairdraw.formats.players import header_columns
+    from fairdraw.formats.text_files import looks_like_trf
 
-    first = head.decode("utf-8", errors="replace").splitlines()[0] if head else ""
-    if len(first) >= 4 and first[3] == " " and " " not in first[:3]:
-        return False  # "012 ", "001 ", "XXR ": a TRF line
-    return "name" in (cell.strip().strip('"').lower() for cell in first.split(csv_delimiter(first)))
+    text = head.decode("utf-8", errors="replace")
+    if looks_like_trf(text):
+        return False
+    return "name" in header_columns(text.splitlines()[0] if text else "")
 
 
 def initial_colour_of(value: Any, *, source: str | None = None, field: str) -> str:
@@ -350,7 +353,7 @@ def pair_command(
     try:
         schedule = engine.pair(request)
     except InputError as exc:  # a request the system refuses comes from the input file: name it
-        if exc.source not in (None, "<schedule>", "history"):
+        if exc.source not in (None, "<schedule>"):
             raise
         raise InputError(exc.message, source=str(input_file), line=exc.line, column=exc.column,
                          field=exc.field) from None
@@ -446,11 +449,10 @@ def dutch_check(path: Path, explain: bool = False) -> int:
             if player.id not in taking_part and player.id not in requested:
                 requested[player.id] = kinds.get(player.id, "absent")
         opts["requested_byes"] = requested
-        # a player who withdrew later still took part in this round; one who sat it out is
-        # already marked above with the round's own entry (a half-point bye before withdrawing
-        # stays that bye: marking them withdrawn too would contradict it)
-        opts["withdrawn"] = [pid for pid in opts.get("withdrawn") or ()
-                             if pid not in taking_part and pid not in requested]
+        # every player who sat this round out now has its own entry above (a half-point bye
+        # before withdrawing stays that bye, marking them withdrawn too would contradict it),
+        # and one who withdrew later took part in it: nobody is withdrawn from this round
+        opts["withdrawn"] = []
         request = PairingRequest(players=request.players, history=request.history,
                                  total_rounds=request.total_rounds, seed=request.seed, options=opts)
         mine, ctx, outcome, reasons = next_round(request)

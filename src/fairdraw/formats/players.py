@@ -52,6 +52,12 @@ def csv_delimiter(header_line: str) -> str:
     return max(counts, key=lambda sep: (counts[sep], sep == ","))
 
 
+def header_columns(header_line: str) -> list[str]:
+    """A header row's column names as the readers match them: split at its separator, quotes
+    and spaces stripped, in lower case."""
+    return [cell.strip().strip('"').lower() for cell in header_line.split(csv_delimiter(header_line))]
+
+
 def parse_players_csv(text: str, *, source: str = "<csv>", notes: list[str] | None = None) -> list[Participant]:
     """Parse CSV text with a header row into participants (``notes``, if given, gets the slips
     of ``unread_columns_note`` and ``shared_names_note``)."""

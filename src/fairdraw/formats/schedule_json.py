@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import BYE_KINDS, Bye, Game, Participant, Round, Schedule, Table
-from fairdraw.formats.text_files import read_text
+from fairdraw.formats.text_files import looks_like_trf, read_text
 
 FORMAT_ID = "fairdraw.schedule/1"
 
@@ -206,8 +206,7 @@ def load_schedule(path: str | Path) -> Schedule:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         # the commonest slip: a players CSV or a TRF16 file where a schedule was asked for
-        first = text.lstrip()[:4]
-        kind = ("a TRF16 file" if first in ("012 ", "001 ", "XXR ", "XXC ") else
+        kind = ("a TRF16 file" if looks_like_trf(text) else
                 "a players file" if path.suffix.lower() in (".csv", ".tsv") else None)
         hint = f" (this looks like {kind}; a schedule JSON was expected)" if kind else ""
         raise InputError(f"not valid JSON: {exc.msg}{hint}", source=str(path), line=exc.lineno,

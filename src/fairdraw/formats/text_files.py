@@ -10,6 +10,7 @@ accept the mark, and report an unreadable file the same way.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fairdraw.core.errors import InputError
@@ -48,3 +49,16 @@ def read_bytes(path: str | Path) -> bytes:
 def read_text(path: str | Path, *, fallback: str | None = None) -> str:
     """A file's text as ``decode_text`` gives it (byte order mark stripped)."""
     return decode_text(read_bytes(path), source=str(path), fallback=fallback)
+
+
+#: the first line of a TRF16 file: a three-character record code (``012``, ``001``, ``XXR``,
+#: ``BBW``...) and a space
+_TRF_RECORD = re.compile(r"(\d{3}|XX[A-Z]|BB[A-Z]) ")
+
+
+def looks_like_trf(text: str) -> bool:
+    """Whether text is a TRF16 tournament file rather than JSON or a players table: its first
+    line holds a record code, or a later line is a player (``001``). One rule for every
+    command that takes either kind of file (standings, pair, the web page's import)."""
+    body = text.lstrip("\ufeff \t\r\n")
+    return bool(_TRF_RECORD.match(body)) or "\n001 " in body or "\r001 " in body

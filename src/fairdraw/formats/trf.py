@@ -1021,9 +1021,32 @@ _ENTRY_OF_RESULT = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="),
 #: bbpPairings' point-system lines and the ``PointSystem`` field each sets.
 _BB_FIELDS = (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"), ("BBF", "forfeit_loss"),
               ("BBU", "allocated_bye"))
+#: the ``PointSystem`` fields, as ``meta.points`` names them in a schedule JSON
+POINT_NAMES = tuple(name for _, name in _BB_FIELDS)
 
 
-def _point_system_lines(ps: PointSystem) -> list[TrfLine]:
+def point_system_from_meta(value: Any, source: str | None = None) -> PointSystem:
+    """``meta.points`` ({"win": 3, "draw": 1, ...} in points, as ``pair --json`` writes it) in
+    tenths. A value left out keeps FIDE's; the allocated bye follows the win unless given, as
+    TRF16's ``BBU`` follows ``BBW`` (one reading for the JSON and the TRF of one event). Shared
+    by ``pair`` (the pairing scores), the TRF export and the standings."""
+    if not isinstance(value, dict):
+        raise InputError('meta.points must be an object such as {"win": 1, "draw": 0.5}', source=source,
+                         field="meta.points")
+    tenths: dict[str, int] = {}
+    for key, points in value.items():
+        if key not in POINT_NAMES:
+            raise InputError(f"unknown point value {key!r}; expected one of {', '.join(POINT_NAMES)}",
+                             source=source, field=f"meta.points.{key}")
+        if isinstance(points, bool) or not isinstance(points, int | float) or points < 0 or round(points * 10, 6) % 1:
+            raise InputError(f"{points!r} is not a number of points in tenths (e.g. 1, 0.5, 3)",
+                             source=source, field=f"meta.points.{key}")
+        tenths[key] = round(points * 10)
+    tenths.setdefault("allocated_bye", tenths.get("win", PointSystem().win))
+    return PointSystem(**tenths)
+
+
+def point_system_lines(ps: PointSystem) -> list[TrfLine]:
     """``BBW``... lines for the values that differ from FIDE's 1 / ½ / 0: the points column is
     written under ``ps``, and a reader checks it against the point system the file declares
     (``BBU`` only when the allocated bye is not worth the win it follows by default)."""
@@ -1073,7 +1096,7 @@ def rounds_to_trf(
         lines.append(RoundsLine(f"XXR {total_rounds}", total_rounds))
     if initial_colour is not None:
         lines.append(ColourLine(f"XXC {initial_colour}1", initial_colour))
-    lines += _point_system_lines(ps)
+    lines += point_system_lines(ps)
     scores = {pid: sum(ps.of(g) for g in lst) for pid, lst in entries.items()}
     order = sorted(entries, key=lambda pid: (-scores[pid], pid))
     rank = {pid: i + 1 for i, pid in enumerate(order)}

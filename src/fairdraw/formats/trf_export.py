@@ -13,31 +13,6 @@ from fairdraw.core.model import Schedule
 from fairdraw.formats import trf
 from fairdraw.scoring.results import FREE_ROUND_SYSTEMS
 
-def point_system_from_meta(value: Any, source: str | None = None) -> trf.PointSystem:
-    """``meta.points`` ({"win": 3, "draw": 1, ...} in points, as ``pair --json`` writes it) in
-    tenths. A value left out keeps FIDE's; the allocated bye follows the win unless given, as
-    TRF16's ``BBU`` follows ``BBW`` (one reading for the JSON and the TRF of one event). Shared
-    by ``pair`` (the pairing scores), the TRF export and the standings."""
-    if not isinstance(value, dict):
-        raise InputError('meta.points must be an object such as {"win": 1, "draw": 0.5}', source=source,
-                         field="meta.points")
-    tenths: dict[str, int] = {}
-    for key, points in value.items():
-        if key not in _POINT_NAMES:
-            raise InputError(f"unknown point value {key!r}; expected one of {', '.join(_POINT_NAMES)}",
-                             source=source, field=f"meta.points.{key}")
-        if isinstance(points, bool) or not isinstance(points, int | float) or points < 0 or round(points * 10, 6) % 1:
-            raise InputError(f"{points!r} is not a number of points in tenths (e.g. 1, 0.5, 3)",
-                             source=source, field=f"meta.points.{key}")
-        tenths[key] = round(points * 10)
-    tenths.setdefault("allocated_bye", tenths.get("win", trf.PointSystem().win))
-    return trf.PointSystem(**tenths)
-
-
-#: the names of ``meta.points`` (TRF16's BBW, BBD, BBL, BBZ, BBF, BBU)
-_POINT_NAMES = ("win", "draw", "loss", "zero_bye", "forfeit_loss", "allocated_bye")
-
-
 _TRF_SIDES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+", "-"),
               "-/+": ("-", "+"), "-/-": ("-", "-")}
 
@@ -82,7 +57,7 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
             seen[bye.id] = trf.RoundEntry(None, "-", letter) if letter != " " else trf.RoundEntry(None, " ", " ")
         for pid, column in entries.items():
             column.append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
-    points = point_system_from_meta(schedule.meta["points"]) if "points" in schedule.meta else trf.PointSystem()
+    points = trf.point_system_from_meta(schedule.meta["points"]) if "points" in schedule.meta else trf.PointSystem()
     lines: list[Any] = [trf.RawLine(f"012 {name}".rstrip())]
     if total_rounds is not None:
         lines.append(trf.RoundsLine(f"XXR {total_rounds}", total_rounds))
@@ -90,7 +65,7 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
     if isinstance(colour, str) and colour.strip().lower() in ("white", "black"):
         colour = colour.strip().lower()
         lines.append(trf.ColourLine(f"XXC {colour}1", colour))
-    lines += trf._point_system_lines(points)
+    lines += trf.point_system_lines(points)
     for group in schedule.meta.get("forbidden_pairs") or []:
         ranks = sorted(start[pid] for pid in group if pid in start) if isinstance(group, list) else []
         if len(ranks) >= 2:  # XXP: none of these may be paired with each other (bbpPairings)

@@ -138,13 +138,17 @@ def _table_entries(rnd: int, table: Table, source: str) -> list[tuple[int, Chess
     ]
 
 
+def has_result(table: Table) -> bool:
+    """Whether a result is entered at the table: a chess result, a mahjong table's scores, or
+    the scores of one of a league group's games."""
+    return table.result is not None or table.scores is not None or any(g.scores for g in table.games)
+
+
 def completed_rounds(rounds: Iterable[Round]) -> list[Round]:
     """Rounds in which at least one table has a result, or that only hold byes."""
     done = []
     for rnd in rounds:
-        entered = any(
-            t.result is not None or t.scores is not None or any(g.scores for g in t.games) for t in rnd.tables
-        )
+        entered = any(has_result(t) for t in rnd.tables)
         if entered or (not rnd.tables and rnd.byes):
             done.append(rnd)
     return done

@@ -68,13 +68,13 @@ class FirstPlaces(_Mahjong):
     description: ClassVar[str] = "Mahjong: number of first places (a shared first counts for each)"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
+        keyed = [(_game_key(ctx, r), r) for r in ctx.mahjong]
         top: dict[tuple[object, ...], int] = {}
-        for r in ctx.mahjong:
-            key = _game_key(ctx, r)
+        for key, r in keyed:
             top[key] = max(top.get(key, r.score), r.score)
         counts: dict[int, int] = {}
-        for r in ctx.mahjong:
-            if r.score == top[_game_key(ctx, r)]:
+        for key, r in keyed:
+            if r.score == top[key]:
                 counts[r.player] = counts.get(r.player, 0) + 1
         return {pid: Fraction(counts.get(pid, 0)) for pid in players}
 

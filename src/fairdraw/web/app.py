@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -185,15 +184,15 @@ def _gives_ids(text: str) -> bool:
     """Whether an imported list names its players' ids (a CSV ``id`` column, JSON ``"id"``
     keys, a TRF's start ranks). A list without them is numbered 1, 2, 3... by the reader, and
     its players simply follow the event's: no renumbering worth a note."""
-    from fairdraw.formats.players import csv_delimiter
+    from fairdraw.formats.players import header_columns
+    from fairdraw.formats.text_files import looks_like_trf
 
     body = text.lstrip("\ufeff \t\r\n")
     if body.startswith(("[", "{")):
         return '"id"' in body
-    if re.match(r"^(012|001|XX.) ", body):
+    if looks_like_trf(body):
         return True
-    header = body.splitlines()[0] if body else ""
-    return "id" in (cell.strip().strip('"').lower() for cell in header.split(csv_delimiter(header)))
+    return "id" in header_columns(body.splitlines()[0] if body else "")
 
 
 def _renumbering_note(players: list[CoreParticipant], added: list[Any], taken: set[int]) -> str:

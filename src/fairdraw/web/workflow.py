@@ -23,6 +23,7 @@ from fairdraw.core.model import Participant, Round, Schedule
 from fairdraw.core.registry import PairingRequest, all_systems, get_system
 from fairdraw.formats.players import parse_players_csv, parse_players_json
 from fairdraw.formats.schedule_json import dump_schedule
+from fairdraw.formats.text_files import looks_like_trf
 
 #: chess result as typed -> the canonical string of the core model (``Table.result``).
 #: The keyboard shortcuts of issue 7 item 2: ``1`` white wins, ``=`` draw, ``0`` black wins.
@@ -323,7 +324,7 @@ def parse_player_text(text: str, *, filename: str = "pasted text", notes: list[s
         raise InputError("nothing to import", source=filename)
     if stripped.startswith(("[", "{")):
         return parse_players_json(stripped, source=filename, notes=notes)
-    if re.match(r"^(012|001|XX.) ", stripped) or "\n001 " in stripped:
+    if looks_like_trf(stripped):
         return _players_from_trf(stripped, filename)
     return parse_players_csv(stripped, source=filename, notes=notes)
 
