@@ -221,6 +221,13 @@ def greedy_round(
 def relabel_chunk(pc: PairCounts, chunk: Sequence[Round], *, seed: int, steps: int = 2500) -> list[Round]:
     """The rounds ``chunk`` (a repeat-free design) under a permutation of its positions chosen
     so that its pairs avoid pairs already met (cost as in ``PairCounts``), by seeded swaps."""
+    sigma = relabelling(pc, chunk, seed=seed, steps=steps)
+    return [[tuple(sigma[p] for p in t) for t in rnd] for rnd in chunk]
+
+
+def relabelling(pc: PairCounts, chunk: Sequence[Round], *, seed: int, steps: int = 2500) -> list[int]:
+    """The permutation of ``relabel_chunk``: position -> player (a caller with sit-outs maps
+    them by it too)."""
     n = pc.n
     rng = random.Random(seed)
     sigma = list(range(n))
@@ -245,7 +252,7 @@ def relabel_chunk(pc: PairCounts, chunk: Sequence[Round], *, seed: int, steps: i
         after = part(x, sigma[y], y) + part(y, sigma[x], x)
         if after <= before:
             sigma[x], sigma[y] = sigma[y], sigma[x]
-    return [[tuple(sigma[p] for p in t) for t in rnd] for rnd in chunk]
+    return sigma
 
 
 def extend(

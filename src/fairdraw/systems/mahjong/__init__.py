@@ -35,7 +35,7 @@ def nearest_counts(n: int, k: int) -> str:
     return f"{lower} or {upper}" if lower >= k else f"{upper}"
 
 
-def _design_rounds(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRound], list[list[int]], str, int]:
+def design_positions(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRound], list[list[int]], str, int]:
     """(rounds of positions, byes per round as positions, source, clean rounds).
 
     A field that does not fill the tables (``--byes``) sits out n mod k players a round:
@@ -192,7 +192,7 @@ class Mahjong(PairingSystem):
         design_rounds = total - ranked_last
         ordered = draw_order(seed, players)
         if design_rounds:
-            pos_rounds, bye_rounds, source, clean = _design_rounds(n, k, design_rounds, seed)
+            pos_rounds, bye_rounds, source, clean = design_positions(n, k, design_rounds, seed)
             if leading_clean_rounds(pos_rounds) < len(pos_rounds):
                 pos_rounds, bye_rounds = clean_rounds_first(pos_rounds, bye_rounds)
                 clean = max(clean, leading_clean_rounds(pos_rounds))

@@ -15,9 +15,10 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
-from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes
-from fairdraw.systems.mahjong import leading_clean_rounds, nearest_counts, seating_metrics
+from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes, relabelling
+from fairdraw.systems.mahjong import design_positions, leading_clean_rounds, nearest_counts, seating_metrics
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
+from fairdraw.systems.mahjong.patch_rounds import patched_rounds
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 from fairdraw.systems.mahjong.winds import winds_after
 
@@ -136,6 +137,71 @@ def _old_plan(redone: Sequence[Round], pos: dict[int, int], n: int,
     return seats, numbers, byes
 
 
+def _counts(n: int, rounds: Sequence[Sequence[Sequence[int]]]) -> PairCounts:
+    """The meeting counts of ``rounds`` (positions; -1 for a seat whose player left is skipped)."""
+    pc = PairCounts(n)
+    for rnd in rounds:
+        for t in rnd:
+            pc.add_table([p for p in t if p >= 0])
+    return pc
+
+
+def _drawn_rounds(redone: Sequence[Round], pos: dict[int, int], n: int, k: int, added: Sequence[int],
+                  byes_so_far: list[int], pc: PairCounts,
+                  rng: random.Random) -> tuple[list[list[tuple[int, ...]]], list[list[int]]]:
+    """The other start of a re-seat: each old round re-filled as it stands (newcomers and the
+    old sit-outs into the empty seats) when that fills it exactly, else drawn again greedily.
+    Those with the fewest sit-outs so far sit out (the floor/ceil spread of build 1); among
+    equals the old round's sit-outs come first, so that its tables survive.
+    ``byes_so_far`` and ``pc`` are brought up to date."""
+    b = n % k
+    rounds: list[list[tuple[int, ...]]] = []
+    byes: list[list[int]] = []
+    for old in redone:
+        old_out = {pos[bye.id] for bye in old.byes if bye.id in pos}
+        out = sorted(range(n), key=lambda i: (byes_so_far[i], i not in old_out, rng.random()))[:b] if b else []
+        for i in out:
+            byes_so_far[i] += 1
+        tables = [[pos[x] for x in t.seats if x in pos and pos[x] not in out] for t in old.tables]
+        pool = [i for i in added if i not in out] + [
+            pos[bye.id] for bye in old.byes if bye.id in pos and pos[bye.id] not in out
+        ]
+        fits = True
+        for t in tables:
+            while len(t) < k and pool:
+                t.append(pool.pop())
+            fits = fits and len(t) == k
+        seated = {x for t in tables for x in t}
+        if not fits or pool or len(seated) != n - len(out) or len(tables) != (n - b) // k:
+            present = [i for i in range(n) if i not in out]
+            rnd = greedy_round(pc, [k] * ((n - b) // k), rng, present)
+        else:
+            rnd = [tuple(t) for t in tables]
+        for t in rnd:
+            pc.add_table(t)
+        rounds.append([tuple(t) for t in rnd])
+        byes.append(sorted(out))
+    return rounds, byes
+
+
+def _fresh_rounds(n: int, k: int, count: int, pc: PairCounts, byes_so_far: list[int],
+                  seed: str) -> tuple[list[list[tuple[int, ...]]], list[list[int]]]:
+    """The third start of a re-seat: the best design for the new field over the rounds left (as
+    ``seat`` draws it), its positions given to players so that its pairs avoid those already met.
+    Why: early in an event with many players gone or come, mending leaves one broken table per
+    leaver in every round, where the new field's own design has none (48 players, 4 leaving after
+    round 1: 102 repeats mended, 59 drawn afresh). ``byes_so_far`` is brought up to date."""
+    if count == 0:  # every round left was seated by ranking
+        return [], []
+    rounds, byes, _, _ = design_positions(n, k, count, seed)
+    sigma = relabelling(pc, rounds, seed=seed_int(seed, "reseat-fresh"))
+    for out in byes:
+        for p in out:
+            byes_so_far[sigma[p]] += 1
+    return ([[tuple(sigma[p] for p in t) for t in rnd] for rnd in rounds],
+            [sorted(sigma[p] for p in out) for out in byes])
+
+
 def _wind_breaches(kept: Sequence[Sequence[Sequence[int]]], new: Sequence[Sequence[Sequence[int]]], k: int) -> int:
     """The wind breaches of ``new`` rounds after ``kept`` ones, counted as ``winds_after``
     minimises them (a wind beyond ceil(games / k), a wind twice in a chunk of k games that
@@ -243,58 +309,45 @@ def reseat(
     pos = {p.id: i for i, p in enumerate(players)}
     kept = list(schedule.rounds[: from_round - 1])
     kept_pos = [[tuple(pos[x] for x in t.seats if x in pos) for t in r.tables] for r in kept]
-    pc = PairCounts(n)
-    for rnd in kept_pos:
-        for t in rnd:
-            pc.add_table(t)
-    rng = random.Random(seed_int(seed, f"reseat-{from_round}"))
     added = [pos[p.id] for p in players if p.id not in known]
-    byes_so_far = {i: 0 for i in range(n)}
+    byes_so_far = [0] * n
     for r in kept:
         for bye in r.byes:
             if bye.id in pos:
                 byes_so_far[pos[bye.id]] += 1
-    new_rounds: list[list[tuple[int, ...]]] = []
-    new_byes: list[list[int]] = []
     # rounds seated by ranking (seat-ranked, always the last ones) are not re-seated by the
     # design: they are removed and left to seat-ranked again, which needs the new standings
     ranked = {int(r) for r in schedule.meta.get("seated_by_ranking", []) or []}
     redone = [r for r in schedule.rounds[from_round - 1 :] if r.round not in ranked]
     unseated_ranked = sum(1 for r in schedule.rounds[from_round - 1 :] if r.round in ranked)
-    for old in redone:
-        # issue 4 item 5: re-seat with the fewest new repeats. Those with the fewest sit-outs so
-        # far sit out (the floor/ceil spread of build 1); among equals the old round's sit-outs
-        # come first, so that its tables survive instead of being broken up and re-drawn.
-        old_out = {pos[bye.id] for bye in old.byes if bye.id in pos}
-        out = sorted(range(n), key=lambda i: (byes_so_far[i], i not in old_out, rng.random()))[:b] if b else []
-        for i in out:
-            byes_so_far[i] += 1
-        tables = [[pos[x] for x in t.seats if x in pos and pos[x] not in out] for t in old.tables]
-        pool = [i for i in added if i not in out] + [
-            pos[bye.id] for bye in old.byes if bye.id in pos and pos[bye.id] not in out
-        ]
-        fits = True
-        for t in tables:
-            while len(t) < k and pool:
-                t.append(pool.pop())
-            fits = fits and len(t) == k
-        seated = {x for t in tables for x in t}
-        if not fits or pool or len(seated) != n - len(out) or len(tables) != (n - b) // k:
-            present = [i for i in range(n) if i not in out]
-            rnd = greedy_round(pc, [k] * ((n - b) // k), rng, present)
-        else:
-            rnd = [tuple(t) for t in tables]
-        for t in rnd:
-            pc.add_table(t)
-        new_rounds.append([tuple(t) for t in rnd])
-        new_byes.append(sorted(out))
-    # who sits out may change too, within the spread the fewest-first choice above left
     kept_byes = [[pos[bye.id] for bye in r.byes if bye.id in pos] for r in kept]
-    spread = (min(byes_so_far.values()), max(byes_so_far.values()))
-    new_rounds, new_byes = improve_with_byes(
-        kept_pos, new_rounds, n, byes=new_byes, fixed_byes=kept_byes, sit_range=spread,
-        seed=seed_int(seed, "reseat-polish"), steps=600,
-    )
+    # issue 4 item 5: the fewest new repeats. Three starts, each polished by the tabu search: the
+    # old rounds mended (complete tables kept, sit-outs from the broken ones), the old rounds
+    # re-filled or drawn again, and the new field's own design; the mended plan wins ties, as
+    # it changes the printed plan least.
+    old_tables = [[[pos[x] for x in t.seats if x in pos] for t in r.tables] for r in redone]
+    mended_byes_so_far = list(byes_so_far)
+    mended = patched_rounds(old_tables, n, k, mended_byes_so_far, _counts(n, kept_pos),
+                            random.Random(seed_int(seed, f"reseat-mend-{from_round}")))
+    drawn_byes_so_far = list(byes_so_far)
+    drawn = _drawn_rounds(redone, pos, n, k, added, drawn_byes_so_far, _counts(n, kept_pos),
+                          random.Random(seed_int(seed, f"reseat-{from_round}")))
+    fresh_byes_so_far = list(byes_so_far)
+    fresh = _fresh_rounds(n, k, len(redone), _counts(n, kept_pos), fresh_byes_so_far, seed)
+    starts = []
+    for (start_rounds, start_byes), counts in ((mended, mended_byes_so_far), (drawn, drawn_byes_so_far),
+                                                (fresh, fresh_byes_so_far)):
+        polished = improve_with_byes(
+            kept_pos, start_rounds, n, byes=start_byes, fixed_byes=kept_byes, sit_range=(min(counts), max(counts)),
+            seed=seed_int(seed, "reseat-polish"), steps=600,
+        )
+        everything = [*kept_pos, *polished[0]]
+        metrics = seating_metrics(everything, list(range(n)), k)
+        # an uneven spread of sit-outs (build 1) rules a start out before any count of repeats
+        uneven = max(counts) - min(counts) > max(1, max(byes_so_far) - min(byes_so_far))
+        quality = (uneven, metrics["repeats"], metrics["max_meetings"], -leading_clean_rounds(everything))
+        starts.append((quality, polished))
+    new_rounds, new_byes = min(starts, key=lambda s: s[0])[1]  # min keeps the first (mended) on ties
     # the kept rounds' seats are winds already: the new winds continue their balance, and
     # where the tables chosen make that impossible, players swap tables (no new repeat)
     new_rounds, seated, wind_breaches = _repair_winds(_seats_as_positions(kept, pos), kept_pos, new_rounds, k,

@@ -1,0 +1,119 @@
+"""A re-seat that mends the old rounds instead of drawing them again (issue 4 item 5).
+
+Why: when a player leaves, each later round of the old plan has one table short of a player
+and every other table still repeat-free. Drawing those rounds afresh (or picking who sits out
+with no regard to the broken tables) throws that away: 32 players on the seed tables, one
+leaving after round 3, came back with 29 repeat meetings where letting the leaver's table-mates
+sit out, one round each, costs none. So each round here keeps its complete tables, sits out
+players from the broken ones (or newcomers, or the old round's sit-outs) while the even spread
+of sit-outs allows it, and seats the rest at new tables chosen for the fewest repeats.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from fairdraw.designs.extend import PairCounts
+
+Table = tuple[int, ...]
+
+#: Tries per round, each with another choice among equally entitled sit-outs; the cheapest wins.
+TRIES = 12
+
+
+def _cost_with(pc: PairCounts, table: Sequence[int], group: Sequence[int]) -> int:
+    """Pair cost (``PairCounts``) of seating ``group`` at ``table``, the group's own pairs included."""
+    cost = 0
+    for i, a in enumerate(group):
+        row = pc.m[a]
+        for b in [*table, *group[i + 1:]]:
+            cost += pc.cost_of(row[b] + 1) - pc.cost_of(row[b])
+    return cost
+
+
+def _repeat_cost(pc: PairCounts, table: Sequence[int], group: Sequence[int]) -> int:
+    """``_cost_with`` less what the pairs would cost as first meetings (1 each): what repeats add."""
+    pairs = len(group) * len(table) + len(group) * (len(group) - 1) // 2
+    return _cost_with(pc, table, group) - pairs
+
+
+def _seat_groups(groups: list[list[int]], tables: int, k: int, pc: PairCounts, rng: random.Random) -> list[list[int]]:
+    """``tables`` tables of k from the loose groups (parts of old tables, single players).
+
+    Each table starts from the largest group left and takes whole groups while one fits, else
+    single players: the fewest repeats first, then the larger group (old table-mates kept
+    together change the printed plan least)."""
+    left = sorted(groups, key=lambda g: (-len(g), rng.random()))
+    out: list[list[int]] = []
+    for _ in range(tables):
+        table = list(left.pop(0))
+        while len(table) < k:
+            room = k - len(table)
+            fitting = [g for g in left if len(g) <= room]
+            if fitting:
+                group = min(fitting, key=lambda g: (_repeat_cost(pc, table, g), -len(g), rng.random()))
+                left.remove(group)
+            else:  # only larger groups are left: take their cheapest player
+                options = [(g, p) for g in left for p in g]
+                g, p = min(options, key=lambda gp: (_repeat_cost(pc, table, [gp[1]]), rng.random()))
+                g.remove(p)
+                group = [p]
+            table.extend(group)
+        out.append(table)
+    return out
+
+
+def _patch_round(
+    old_tables: Sequence[Sequence[int]], loose: Sequence[int], n: int, k: int, sit_out: int,
+    byes_so_far: Sequence[int], pc: PairCounts, rng: random.Random,
+) -> tuple[list[Table], list[int], int]:
+    """One round mended: (tables, sit-outs, pair cost of the tables that are new).
+
+    Sit-outs come from those with the fewest sit-outs so far (the floor/ceil spread of issue 4
+    build 1); among them loose players first, so complete tables survive. When no loose player
+    is entitled, an entitled player's table is broken up and its others become loose."""
+    complete = [list(t) for t in old_tables if len(t) == k]
+    groups = [list(t) for t in old_tables if 0 < len(t) < k] + [[p] for p in loose]
+    out: list[int] = []
+    for _ in range(sit_out):
+        fewest = min(byes_so_far[p] for p in range(n) if p not in out)
+        entitled = [p for g in groups for p in g if byes_so_far[p] == fewest]
+        if not entitled:
+            p = rng.choice([p for t in complete for p in t if byes_so_far[p] == fewest])
+            table = next(t for t in complete if p in t)
+            complete.remove(table)
+            groups.append(table)
+            entitled = [p]
+        p = rng.choice(entitled)
+        group = next(g for g in groups if p in g)
+        group.remove(p)
+        if not group:
+            groups.remove(group)
+        out.append(p)
+    new = _seat_groups(groups, (n - sit_out) // k - len(complete), k, pc, rng)
+    cost = sum(_cost_with(pc, t[:i], [t[i]]) for t in new for i in range(1, len(t)))
+    return [tuple(t) for t in complete + new], sorted(out), cost
+
+
+def patched_rounds(
+    old_rounds: Sequence[Sequence[Sequence[int]]], n: int, k: int, byes_so_far: list[int], pc: PairCounts,
+    rng: random.Random,
+) -> tuple[list[list[Table]], list[list[int]]]:
+    """The old rounds' tables (as positions of the new field, leavers already removed) mended
+    for the new field: (rounds, sit-outs). Whoever the old round did not seat (newcomers, its
+    sit-outs) is loose. ``byes_so_far`` and ``pc`` are brought up to date."""
+    rounds: list[list[Table]] = []
+    byes: list[list[int]] = []
+    for tables in old_rounds:
+        seated_before = {p for t in tables for p in t}
+        loose = [p for p in range(n) if p not in seated_before]
+        tries = [_patch_round(tables, loose, n, k, n % k, byes_so_far, pc, rng) for _ in range(TRIES)]
+        seated, out, _ = min(tries, key=lambda t: t[2])
+        for p in out:
+            byes_so_far[p] += 1
+        for t in seated:
+            pc.add_table(t)
+        rounds.append(seated)
+        byes.append(out)
+    return rounds, byes
