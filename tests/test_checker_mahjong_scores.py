@@ -80,7 +80,8 @@ def test_the_sum_is_skipped_when_the_checker_cannot_know_the_total(scoring: dict
 
 def test_league_games_are_read_too() -> None:
     games = (Game(1, (1, 2, 3, 4), (5,), scores=(40000, 30000, 30000, 20000)),
-             Game(2, (5, 1, 2, 3), (4,), scores=(30000, 30000, 30000)))
+             Game(2, (5, 1, 2, 3), (4,), scores=(30000, 30000, 30000)),
+             Game(3, (4, 5, 1, 2), (3,)), Game(4, (3, 4, 5, 1), (2,)), Game(5, (2, 3, 4, 5), (1,)))
     schedule = Schedule("league", PLAYERS[:5], (Round(1, (Table(1, (1, 2, 3, 4, 5), group="A", games=games),)),))
     assert breaches(schedule) == ["round 1, table 1, game 2: 3 scores for 4 seats (one per seat)"]
 

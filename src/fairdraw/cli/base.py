@@ -101,6 +101,36 @@ def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: 
                          f"re-plan from a later one, or add --force to drop them", source=source, field=option)
 
 
+#: --force of the commands that start an event (``refuse_to_overwrite_results``).
+OVERWRITE_HELP = "Write over an event file that holds results (they are lost)."
+
+
+def refuse_to_overwrite_results(output: Path | None, force: bool) -> None:
+    """A command that starts an event (seat, league, roundrobin, meerkamp) writing over an event
+    file that holds results would lose them without a word: refuse unless ``--force``, naming
+    the file and how many results it holds. Anything that is not a readable schedule is left
+    to the usual atomic write."""
+    if force or output is None or not output.is_file():
+        return
+    import json
+
+    from fairdraw.formats.schedule_json import looks_like_schedule, schedule_from_dict
+    from fairdraw.scoring.results import has_result
+
+    try:
+        data = json.loads(output.read_text(encoding="utf-8-sig"))
+        if not looks_like_schedule(data):
+            return
+        schedule = schedule_from_dict(data)
+    except (OSError, ValueError, InputError):
+        return
+    count = sum(1 for r in schedule.rounds for t in r.tables if has_result(t))
+    if count:
+        raise InputError(f"this file holds the results of {count} table(s) of an event, which a new schedule written "
+                         "over it would lose: write it to another file, or add --force", source=str(output),
+                         field="output")
+
+
 def pick_format(json_: bool, csv_: bool, html_: bool) -> OutputFormat:
     """The output format from the mutually exclusive --json/--csv/--html flags."""
     chosen = [f for f, on in ((OutputFormat.json, json_), (OutputFormat.csv, csv_), (OutputFormat.html, html_)) if on]

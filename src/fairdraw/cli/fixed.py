@@ -13,7 +13,17 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, emit, err_console, load_players, pick_format, write_output
+from fairdraw.cli.base import (
+    OutputFormat,
+    app,
+    emit,
+    err_console,
+    load_players,
+    pick_format,
+    refuse_to_overwrite_results,
+    write_output,
+)
+from fairdraw.cli.roundrobin import FORCE_OPT
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.core.registry import PairingRequest, get_system
@@ -44,9 +54,11 @@ def meerkamp_command(
     csv_: bool = CSV_OPT,
     html_: bool = HTML_OPT,
     output: Path | None = OUT_OPT,
+    force: bool = FORCE_OPT,
 ) -> None:
     """Meerkamp (seed 002): groups, each a Berger round robin; odd groups sit out once each."""
     pick_format(json_, csv_, html_)  # refuse conflicting flags before any work
+    refuse_to_overwrite_results(output, force)
     field = load_players(players)
     if seed is not None and grouping is not GroupingChoice.random:
         err_console.print(f"note: --seed is used only by --grouping random; the {grouping.value} grouping draws "

@@ -13,8 +13,8 @@ from pathlib import Path
 import typer
 
 from fairdraw.cli.base import (
-    OutputFormat, app, load_players, note_nothing_to_separate, pick_format, player_ids, refuse_to_drop_results,
-    working, write_output,
+    OVERWRITE_HELP, OutputFormat, app, load_players, note_nothing_to_separate, pick_format, player_ids,
+    refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
@@ -47,6 +47,7 @@ def league_command(
     csv_: bool = typer.Option(False, "--csv", help="One CSV row per seat per hanchan."),
     html_: bool = typer.Option(False, "--html", help="A printable HTML page."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help=OVERWRITE_HELP),
 ) -> None:
     """Plan a mahjong league season: groups of 4 and 5 each session, fewest repeat groupings."""
     from fairdraw.core.registry import PairingRequest, get_system
@@ -54,6 +55,7 @@ def league_command(
     from fairdraw.systems.league.partition import check_limits
 
     fmt = pick_format(json_, csv_, html_)
+    refuse_to_overwrite_results(output, force)
     field: list[Participant]
     if names is not None:
         field = load_players(names)
@@ -143,7 +145,8 @@ def league_reseat_command(
         if pid in gone_before:
             raise InputError(f"--drop {pid}: that player has already left the season", source=src, field="drop")
     left = set(drop_ids) | gone_before
-    field = [p for p in old.players if p.id not in left]
+    # in the season's numbering, newcomers after: the numbers printed so far stay (`keep_order`)
+    field = sorted((p for p in old.players if p.id not in left), key=lambda p: old.number_of(p.id))
     next_id = max(known, default=0) + 1
     # names are taken whole, commas included ("Smith, John"), as `reseat --add` takes them
     for name in (a.strip() for a in add or []):
@@ -162,6 +165,7 @@ def league_reseat_command(
             "separate": separate,
             "history_players": tuple(p for p in old.players if p.id in left),
             "previous": tuple(r for r in old.rounds if r.round >= from_session),
+            "keep_order": True,
         },
     )
     if total - len(kept) < 1:
@@ -174,16 +178,29 @@ def league_reseat_command(
             exc.source = src
         raise
     # who joined when, kept over several re-plans: the checker's --everyone expects a
-    # newcomer only from the session they joined
-    joined = {str(k): int(v) for k, v in (old.meta.get("joined") or {}).items()}
+    # newcomer only from the session they joined; re-planned from before that session, the
+    # newcomer now plays from K (and a leaver is gone from K), as `reseat` records it
+    joined = {str(k): min(int(v), from_session) for k, v in (old.meta.get("joined") or {}).items()}
     joined.update({str(p.id): from_session for p in field if p.id not in known})
     if joined:
         schedule = replace(schedule, meta={**schedule.meta, "joined": joined})
     # and who left when: the checker's --everyone then catches a leaver seated again
-    left_at = {str(k): int(v) for k, v in (old.meta.get("left") or {}).items()}
+    left_at = {str(k): min(int(v), from_session) for k, v in (old.meta.get("left") or {}).items()}
     left_at.update({str(pid): from_session for pid in drop_ids})
     if left_at:
         schedule = replace(schedule, meta={**schedule.meta, "left": left_at})
+    # the season's numbering stays; newcomers get the next numbers
+    numbers = {p.id: old.number_of(p.id) for p in schedule.players if p.id in known}
+    top = max(numbers.values(), default=0)
+    for p in schedule.players:
+        if p.id not in numbers:
+            top += 1
+            numbers[p.id] = top
+    schedule = replace(schedule, numbers=numbers)
+    # what the system does not plan is the organiser's, and stays: the scoring `result --start
+    # --uma` recorded (standings refused the sums without it)
+    if "scoring" in old.meta:
+        schedule = replace(schedule, meta={**schedule.meta, "scoring": old.meta["scoring"]})
     write_output(_render(schedule, fmt), output)
 
 

@@ -11,17 +11,21 @@ from typing import Annotated
 import typer
 
 from fairdraw.cli.base import (
+    OVERWRITE_HELP,
     app,
     emit,
     err_console,
     load_players,
     note_nothing_to_separate,
     player_ids,
+    pick_format,
     refuse_to_drop_results,
+    refuse_to_overwrite_results,
     working,
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
+from fairdraw.formats.players import csv_delimiter, header_columns
 from fairdraw.formats.wording import counted
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Write the schedule JSON (fairdraw.schedule/1).")]
@@ -34,11 +38,17 @@ ReportOpt = Annotated[
 
 
 def _finish(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Path | None, report: Path | None) -> None:
-    emit(schedule, json_, csv_, html_, output)
+    # the report first: a folder that cannot be written stops the command before the schedule
+    # file is touched (a re-seat written and then refused could not be run again)
+    pick_format(json_, csv_, html_)  # conflicting flags are refused before anything is written
     if report is not None:
         from fairdraw.formats.mahjong_report import write_report
 
-        write_report(schedule, report)
+        try:
+            write_report(schedule, report)
+        except OSError as exc:
+            raise InputError(f"cannot write the report: {exc.strerror}", source=str(report), field="report") from None
+    emit(schedule, json_, csv_, html_, output)
     meta = schedule.meta
     metrics = meta.get("metrics", {})
     design = meta.get("design", {})
@@ -66,12 +76,14 @@ def seat_command(
     html_: HtmlOpt = False,
     output: OutOpt = None,
     report: ReportOpt = None,
+    force: Annotated[bool, typer.Option("--force", help=OVERWRITE_HELP)] = False,
 ) -> None:
     """Seat a mahjong tournament: no repeat meetings while mathematics allows, balanced winds,
     a draw anyone can reproduce from the seed."""
     from fairdraw.core.registry import PairingRequest, get_system
     from fairdraw.formats.players import numbered_players
 
+    refuse_to_overwrite_results(output, force)
     field = load_players(names) if names is not None else None
     if field is not None and players is not None and players != len(field):
         raise InputError(f"--players {players} but {names} lists {len(field)} players", source=str(names), field="players")
@@ -109,15 +121,24 @@ def reseat_command(
 ) -> None:
     """Keep the rounds before K and re-seat the rest with the fewest new repeats."""
     from fairdraw.formats.schedule_json import load_schedule
-    from fairdraw.systems.mahjong.changes import reseat
+    from fairdraw.systems.mahjong.changes import check_from_round, reseat
 
     schedule = load_schedule(schedule_file)
+    try:  # the range first: a round that does not exist is the mistake, not the results after it
+        check_from_round(schedule, from_round)
+    except InputError as exc:
+        raise InputError(exc.message, source=str(schedule_file), field=exc.field) from None
     refuse_to_drop_results(schedule, from_round, force, str(schedule_file), "--from-round")
     drop_ids = list(dict.fromkeys(player_ids(drop, source=str(schedule_file))))  # named twice, leaves once
     # a seating made with --byes keeps sit-outs allowed: the organiser said so once already
     byes = byes or any(r.byes for r in schedule.rounds)
-    with working(f"re-seating from round {from_round}"):
-        new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
+    try:
+        with working(f"re-seating from round {from_round}"):
+            new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
+    except InputError as exc:  # name the file the problem is in (a field too small, an unknown id)
+        if exc.source is not None:
+            raise
+        raise InputError(exc.message, source=str(schedule_file), field=exc.field) from None
     _finish(new, json_, csv_, html_, output, report)
 
 
@@ -154,29 +175,73 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
                     raise InputError(f"id {pid} is not in the schedule", source=str(path), field=f"standings[{i}].id")
                 if any(pid == q.id for _, _, q in out):
                     raise InputError(f"id {pid} is ranked twice", source=str(path), field=f"standings[{i}].id")
-                out.append((row.get("rank", i + 1), i, by_id.get(pid) or Participant(id=pid, name=str(row.get("name", pid)))))
+                rank = row.get("rank", i + 1)
+                if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
+                    # a rank of null or "1" would sort nowhere (a traceback) or anywhere
+                    raise InputError(f"rank must be a whole number from 1 on, got {rank!r}", source=str(path),
+                                     field=f"standings[{i}].rank")
+                out.append((rank, i, by_id.get(pid) or Participant(id=pid, name=str(row.get("name", pid)))))
             return _every_player_ranked([p for _, _, p in sorted(out, key=lambda x: (x[0], x[1]))], schedule, path)
-    from fairdraw.formats.players import csv_delimiter, read_players
+    from fairdraw.formats.players import read_players
 
     players = read_players(path)
     if path.suffix.lower() != ".json":
-        reader = csv.DictReader(io.StringIO(text), delimiter=csv_delimiter(text.splitlines()[0]))
-        ranks = []
-        for line, row in enumerate(reader, start=2):
-            value = (row.get("rank") or "").strip()
-            if value:
-                try:
-                    ranks.append(int(value))
-                except ValueError:
-                    raise InputError(f"rank must be a whole number, got {value!r}", source=str(path), line=line, field="rank") from None
-        if len(ranks) == len(players):
-            players = [p for _, _, p in sorted(zip(ranks, range(len(players)), players, strict=True))]
+        players = _csv_in_rank_order(text, players, schedule, path)
     if by_id:
         for p in players:
             if p.id not in by_id:
                 raise InputError(f"id {p.id} is not in the schedule", source=str(path), field="id")
         players = [by_id[p.id] for p in players]
     return _every_player_ranked(players, schedule, path)
+
+
+def _csv_in_rank_order(text: str, players: list[Participant], schedule: Schedule | None,
+                       path: Path) -> list[Participant]:
+    """A standings CSV's players in rank order, as players of the event.
+
+    A ``rank`` column orders the rows and must be filled in every row (one blank cell used to
+    drop the column silently and seat the file order). Without an ``id`` column the rows are
+    players of the event by name (the reader numbers such rows 1, 2, ... by position, so a list
+    of names in rank order seated players 1-4 at table 1 whoever they were)."""
+    reader = csv.DictReader(io.StringIO(text, newline=None), delimiter=csv_delimiter(text.splitlines()[0]))
+    rows = []
+    for row in reader:
+        if any((v or "").strip() for k, v in row.items() if k is not None):
+            rows.append((reader.line_num, {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}))
+    if len(rows) != len(players):  # the players reader read the file otherwise: trust it
+        rows = [(0, {}) for _ in players]
+    columns = header_columns(text.splitlines()[0])
+    if "rank" in columns:
+        ranks = []
+        for (line, row), _ in zip(rows, players, strict=True):
+            value = row.get("rank", "")
+            if not value.isdigit() or int(value) < 1:
+                raise InputError(f"rank must be a whole number from 1 on, got {value!r}" if value
+                                 else "rank is empty: give every row its rank, or drop the column to rank by row order",
+                                 source=str(path), line=line or None, field="rank")
+            ranks.append(int(value))
+        players = [p for _, _, p in sorted(zip(ranks, range(len(players)), players, strict=True))]
+        rows = [r for _, _, r in sorted(zip(ranks, range(len(rows)), rows, strict=True))]
+    if "id" in columns or schedule is None:
+        return players
+    by_name: dict[str, list[Participant]] = {}
+    for p in schedule.players:
+        by_name.setdefault(_name_key(p.name), []).append(p)
+    matched = []
+    for (line, _), p in zip(rows, players, strict=True):
+        found = by_name.get(_name_key(p.name), [])
+        if len(found) != 1:
+            why = "is not a player of the event" if not found else f"names {len(found)} players of the event"
+            raise InputError(f"{p.name!r} {why} (without an id column the rows are matched to the event's "
+                             "players by name; `fairdraw standings --csv` writes the ids)",
+                             source=str(path), line=line or None, field="name")
+        matched.append(found[0])
+    return matched
+
+
+def _name_key(name: str) -> str:
+    """A name as a standings file is matched by: case and runs of spaces do not count."""
+    return " ".join(name.split()).casefold()
 
 
 def _every_player_ranked(ranking: list[Participant], schedule: Schedule | None, path: Path) -> list[Participant]:
@@ -228,3 +293,9 @@ def seat_ranked_command(
         where = schedule_file if exc.field in ("schedule", "system") and schedule_file else standings
         raise InputError(exc.message, source=str(where), field=exc.field) from None
     emit(new, json_, csv_, html_, output)
+    last = new.rounds[-1].round
+    breaches = (new.meta.get("ranked_wind_breaches") or {}).get(str(last))
+    if breaches:
+        err_console.print(f"note: the tables of round {last}, fixed by the ranking, leave {counted(breaches, 'wind breach', 'wind breaches')} "
+                          "that no seat order avoids (`fairdraw check --balanced-seats` lists them; "
+                          "recorded in meta.ranked_wind_breaches)", highlight=False, soft_wrap=True, markup=False)

@@ -248,6 +248,14 @@ def _mahjong_params(data: dict[str, Any], start: int | None, uma: str | None, so
             options["uma"] = list(params_from({"uma": uma}).uma or ())
         except ValueError as exc:
             raise InputError(str(exc), source=source, field="--uma") from None
+        scored_with = before.uma_for(len(options["uma"]))  # the default one when none is recorded
+        if tuple(options["uma"]) != scored_with and _has_mahjong_scores(data):
+            # the uma scores every game of the event: changing it here would re-score the
+            # rounds already entered without a word (a leader went from 200 to 215 points)
+            shown = ",".join(f"{v / 1000:g}" for v in scored_with) if scored_with else "of another table size"
+            raise InputError(f"scores in this file were scored with the uma {shown}; --uma {uma} would re-score every "
+                             "round entered (change meta.scoring in the file if that is meant, or leave out --uma)",
+                             source=source, field="--uma")
     if start is not None or uma is not None:
         if not mine:
             raise InputError(f"this file is scored {recorded.get('name')!r} (meta.scoring), not mahjong: "

@@ -9,7 +9,15 @@ from pathlib import Path
 
 import typer
 
-from fairdraw.cli.base import app, console, emit, load_players
+from fairdraw.cli.base import (
+    OVERWRITE_HELP,
+    app,
+    console,
+    emit,
+    load_players,
+    pick_format,
+    refuse_to_overwrite_results,
+)
 from fairdraw.core.check_limits import LIMIT_MINIMUMS
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
@@ -19,6 +27,7 @@ JSON_OPT = typer.Option(False, "--json", help="Write the schedule JSON (docs/for
 CSV_OPT = typer.Option(False, "--csv", help="Write one CSV row per seat.")
 HTML_OPT = typer.Option(False, "--html", help="Write a printable HTML page.")
 OUT_OPT = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output.")
+FORCE_OPT = typer.Option(False, "--force", help=OVERWRITE_HELP)
 
 
 @app.command("roundrobin")
@@ -30,8 +39,11 @@ def roundrobin_command(
     csv_: bool = CSV_OPT,
     html_: bool = HTML_OPT,
     output: Path | None = OUT_OPT,
+    force: bool = FORCE_OPT,
 ) -> None:
     """A Berger round robin (FIDE C.05 Annex 1); pairing numbers follow the input order unless --varma."""
+    pick_format(json_, csv_, html_)
+    refuse_to_overwrite_results(output, force)
     field = load_players(players)
     request = PairingRequest(players=tuple(field), options={"double": double, "varma": varma})
     with naming_the_file(players):

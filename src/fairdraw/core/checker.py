@@ -107,6 +107,32 @@ def _check_structure(schedule: Schedule, report: CheckReport) -> None:
             if len(table.seats) < 2:  # a board or a tile set seats two or more: one seat is no game
                 report.breaches.append(f"round {rnd.round}, table {table.table}: {len(table.seats)} seat(s); "
                                        "a table seats at least 2 (a bye goes in the round's byes)")
+            if table.games or schedule.system == "mahjong-league":
+                _check_group_games(rnd, table, report)
+
+
+def _check_group_games(rnd: Round, table: Table, report: CheckReport) -> None:
+    """A league group's hanchan (issue 5 build 2): as many games as members, each seating the
+    members but those sitting out, each member sitting out at most once (a group of 5 sits
+    each out once, a group of 4 nobody), and nobody from outside the group."""
+    where = f"round {rnd.round}, group {table.group or table.table}"
+    members = set(table.seats)
+    if len(table.games) != len(members):
+        report.breaches.append(f"{where}: {len(table.games)} games listed for {len(members)} members "
+                               f"(a group plays one game per member)")
+    sat_out: Counter[int] = Counter()
+    for game in table.games:
+        listed = [*game.seats, *game.out]
+        strangers = sorted(set(listed) - members)
+        if strangers:
+            report.breaches.append(f"{where}, game {game.game}: participants {', '.join(map(str, strangers))} "
+                                   "are not members of the group")
+        if len(listed) != len(set(listed)) or set(listed) != members:
+            report.breaches.append(f"{where}, game {game.game}: seats and sit-outs must list each member once")
+        sat_out.update(game.out)
+    twice = sorted(pid for pid, count in sat_out.items() if count > 1)
+    if twice:
+        report.breaches.append(f"{where}: participants {', '.join(map(str, twice))} sit out more than one game")
 
 
 def _is_forfeit(rnd: Round, table: Table, report: CheckReport) -> bool:
@@ -291,6 +317,11 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
         left = set(schedule.meta.get("withdrawn", ()) or ()) | set(schedule.meta.get("dropped", ()) or ())
         joined = {int(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
         left_at = {int(k): int(v) for k, v in (schedule.meta.get("left") or {}).items()}
+
+        def gone(pid: int, number: int) -> bool:
+            """A leaver is still expected before the round recorded in meta.left (a league's
+            "dropped" list alone would excuse them from the whole season)."""
+            return number >= left_at[pid] if pid in left_at else pid in left
         for rnd in _in_play_order(schedule):
             placed = set(rnd.seated_ids()) | {b.id for b in rnd.byes}
             expected = _expected_in(schedule, rnd)
@@ -301,7 +332,7 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
                 report.breaches.append(f"round {rnd.round}: participant {pid} joined from round {joined[pid]} "
                                        "but is seated")
             missing = sorted(p.id for p in schedule.players
-                             if p.id not in placed and p.id not in left and joined.get(p.id, 0) <= rnd.round
+                             if p.id not in placed and not gone(p.id, rnd.round) and joined.get(p.id, 0) <= rnd.round
                              and (expected is None or p.id in expected))
             if missing:
                 report.breaches.append(f"round {rnd.round}: participants {', '.join(map(str, missing))} are not placed")

@@ -178,7 +178,14 @@ def params_from(options: dict[str, Any]) -> MahjongParams:
                 parts = [Fraction(str(p).strip()) for p in items if str(p).strip()]
             except ValueError:
                 raise ValueError(f"uma: expected numbers such as 15,5,-5,-15, got {value!r}") from None
-            kwargs[key] = tuple(int(p * 1000) if abs(p) < 1000 else int(p) for p in parts)
+            uma = tuple(int(p * 1000) if abs(p) < 1000 else int(p) for p in parts)
+            # uma moves points between the places (EMA: +15/+5/-5/-15): a sum other than 0 would
+            # create or destroy points every game, and a rising uma would reward the last place
+            if sum(uma):
+                raise ValueError(f"uma: the places must add up to 0, got {value!r} (sum {sum(parts)})")
+            if any(a < b for a, b in zip(uma, uma[1:])):
+                raise ValueError(f"uma: from the first place down, each value at most the one before, got {value!r}")
+            kwargs[key] = uma
         elif key in ("start", "return_", "oka"):
             kwargs[key] = None if key == "oka" and value is None else _whole(value, key.rstrip("_"))
         elif key == "check_total":

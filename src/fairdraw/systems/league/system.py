@@ -10,7 +10,8 @@ as they are and count as meetings when the rest is re-planned (attendance change
 Options: ``sessions`` (int, new sessions to plan), ``prefer`` (5 or 4), ``separate``
 ("club" or "federation"), ``iterations`` (search budget), ``previous`` (the old plan's
 rounds for the sessions being re-planned: the search starts from it, repaired),
-``history_players`` (players of the history who left, kept in the players list).
+``history_players`` (players of the history who left, kept in the players list),
+``keep_order`` (the players come in pairing-number order: a re-plan keeps the numbering).
 """
 
 from __future__ import annotations
@@ -40,12 +41,16 @@ def group_name(index: int) -> str:
     return name
 
 
-def session_round(number: int, session: Sequence[Sequence[int]], order: Sequence[Participant]) -> Round:
+def session_round(number: int, session: Sequence[Sequence[int]], order: Sequence[Participant],
+                  number_order: dict[int, int] | None = None) -> Round:
     """A session on positions as a Round of the model: one Table per group, members in
-    pairing-number order, with the group's hanchan."""
+    pairing-number order (``number_order``: id -> rank; default the positions'), with the
+    group's hanchan."""
     tables = []
     for index, group in enumerate(session):
         ids = tuple(order[p].id for p in sorted(group))
+        if number_order is not None:
+            ids = tuple(sorted(ids, key=number_order.__getitem__))
         tables.append(Table(table=index + 1, seats=ids, group=group_name(index), games=group_games(ids)))
     return Round(round=number, tables=tuple(tables))
 
@@ -76,6 +81,11 @@ class MahjongLeague(PairingSystem):
         shape = partition_field(len(players), prefer)
 
         order = seeded_order(players, request.seed)
+        # a group's members (and so its hanchan) go in pairing-number order: the draw's for a new
+        # season, the season's own on a re-plan (``keep_order``: the players come in that order,
+        # newcomers last), so an unchanged group of a re-planned session keeps its hanchan
+        listed = players if opts.get("keep_order") else order
+        number_order = {p.id: i for i, p in enumerate(listed)}
         position = {p.id: i for i, p in enumerate(order)}
         history = [
             [tuple(position[i] for i in t.seats if i in position) for t in rnd.tables] for rnd in request.history
@@ -112,7 +122,7 @@ class MahjongLeague(PairingSystem):
             meta["separate"] = {"by": by, "same_group_meetings": same_label_meetings(plan.sessions, labels)}
 
         first = len(request.history) + 1
-        new_rounds = [session_round(first + i, s, order) for i, s in enumerate(plan.sessions)]
+        new_rounds = [session_round(first + i, s, order, number_order) for i, s in enumerate(plan.sessions)]
         # The published counts cover the whole season as written, by player id: after a
         # league-reseat the kept sessions still hold the meetings of players who have left
         # since, which the plan (on the present players' positions) does not see.

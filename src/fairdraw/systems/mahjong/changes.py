@@ -19,6 +19,7 @@ from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes,
 from fairdraw.systems.mahjong import design_positions, leading_clean_rounds, nearest_counts, seating_metrics
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
+from fairdraw.systems.mahjong.separate import same_group_meetings
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 from fairdraw.systems.mahjong.winds import winds_after
 
@@ -202,6 +203,14 @@ def _fresh_rounds(n: int, k: int, count: int, pc: PairCounts, byes_so_far: list[
             [sorted(sigma[p] for p in out) for out in byes])
 
 
+def _wind_breach_count(winds: Sequence[int], k: int) -> int:
+    """One player's wind breaches over their games in play order (issue 4 (c)): a wind beyond
+    ceil(games / k), and a wind twice in a block of k games."""
+    cap = -(-len(winds) // k)
+    over = sum(max(0, winds.count(w) - cap) for w in range(k))
+    return over + sum(len(block) - len(set(block)) for block in (winds[i:i + k] for i in range(0, len(winds), k)))
+
+
 def _wind_breaches(kept: Sequence[Sequence[Sequence[int]]], new: Sequence[Sequence[Sequence[int]]], k: int) -> int:
     """The wind breaches of ``new`` rounds after ``kept`` ones, counted as ``winds_after``
     minimises them (a wind beyond ceil(games / k), a wind twice in a chunk of k games that
@@ -256,6 +265,18 @@ def _replaces_old(kept: list[list[tuple[int, ...]]], kept_byes: Sequence[Sequenc
     return no_worse and (new_quality < old_quality or new_winds < old_winds)
 
 
+def check_from_round(schedule: Schedule, from_round: int) -> None:
+    """``--from-round`` must name a seated round, or the next round when rounds are still to be
+    seated by ranking: a player who leaves (or joins) before the ranked rounds changes only the
+    field, which ``seat-ranked`` then seats (it refuses standings that miss a player)."""
+    total = len(schedule.rounds)
+    upper = total + 1 if int(schedule.meta.get("ranked_last") or 0) > 0 else total
+    if upper < 1:
+        raise InputError("the schedule has no rounds to re-seat", field="from-round")
+    if not 1 <= from_round <= upper:
+        raise InputError(f"--from-round must be between 1 and {upper}", field="from-round")
+
+
 def reseat(
     schedule: Schedule,
     from_round: int,
@@ -274,9 +295,7 @@ def reseat(
                          + ("; a league season is re-seated by league-reseat" if schedule.system == "mahjong-league" else ""),
                          field="system")
     k = _table_size(schedule)
-    total = len(schedule.rounds)
-    if not 1 <= from_round <= total:
-        raise InputError(f"--from-round must be between 1 and {total}", field="from-round")
+    check_from_round(schedule, from_round)
     known = {p.id for p in schedule.players}
     withdrawn = set(schedule.meta.get("withdrawn", ()))
     for pid in drop:
@@ -396,6 +415,15 @@ def reseat(
     meta["metrics"] = seating_metrics(all_pos, list(range(len(everyone))), k)
     if isinstance(meta.get("design"), dict):  # the leading repeat-free rounds of the event as it now is
         meta["design"] = {**meta["design"], "clean_rounds": leading_clean_rounds(all_pos)}
+        if redone and not old_kept:  # the summary and the report name the design: say what changed
+            source = str(meta["design"].get("source", "")).split("; re-seated from round")[0]
+            meta["design"]["source"] = f"{source}; re-seated from round {from_round} for {n} players"
+    if isinstance(meta.get("separation"), dict) and meta["separation"].get("by") in ("club", "federation"):
+        # the count of same-club meetings is the whole event's, as the other metrics are (it was
+        # the first draw's, copied: 5 where the re-seated event had 16)
+        by = meta["separation"]["by"]
+        labels = [getattr(p, by) or None for p in everyone]
+        meta["separation"] = {"by": by, "same_group_meetings": same_group_meetings(all_pos, labels)}
     meta["metrics_new_rounds_only"] = seating_metrics(seated, list(range(n)), k)
     all_numbers = [[t.table for t in r.tables] for r in rounds]
     visits_now = repeat_visits(all_pos, all_numbers)
@@ -405,6 +433,11 @@ def reseat(
                       "wind_breaches": wind_breaches}
     if old_kept:
         meta["reseat"]["old_rounds_kept"] = True
+    if isinstance(meta.get("ranked_wind_breaches"), dict):  # of the ranked rounds that stay
+        kept_breaches = {r: v for r, v in meta["ranked_wind_breaches"].items() if int(r) < from_round}
+        meta["ranked_wind_breaches"] = kept_breaches
+        if not kept_breaches:
+            del meta["ranked_wind_breaches"]
     if unseated_ranked:
         meta["seated_by_ranking"] = sorted(r for r in ranked if r < from_round)
         meta["ranked_last"] = int(meta.get("ranked_last") or 0) + unseated_ranked
@@ -457,11 +490,17 @@ def seat_ranked(
     if len(ranking) < k:
         raise InputError(f"{len(ranking)} players cannot fill a table of {k}")
     counts: dict[int, list[int]] = {}
+    played: dict[int, list[int]] = {}  # each player's winds in play order
     if schedule is not None:
-        for r in schedule.rounds:
+        for r in sorted(schedule.rounds, key=lambda r: r.round):
             for t in r.tables:
                 for s, x in enumerate(t.seats):
                     counts.setdefault(x, [0] * k)[s] += 1
+                    played.setdefault(x, []).append(s)
+
+    def breaches_added(order: Sequence[int]) -> int:
+        return sum(_wind_breach_count([*played.get(x, []), s], k) - _wind_breach_count(played.get(x, []), k)
+                   for s, x in enumerate(order))
     full = len(ranking) - len(ranking) % k
     # who sits out: those with the fewest sit-outs so far, the lowest ranked among equals
     # (seat's promise of an even spread of sit-outs holds through the ranked rounds too)
@@ -474,15 +513,20 @@ def seat_ranked(
     playing = [p for p in ranking if p.id not in out_ids]
     resting = [p for p in ranking if p.id in out_ids]
     tables = []
+    breaches = 0
     for t in range(full // k):
         group = [p.id for p in playing[t * k : (t + 1) * k]]
+        # issue 4 (c) first (no wind beyond ceil(games / 4), none twice in a block of 4 games),
+        # then the winds each player has had least
         best = min(
             permutations(group),
             key=lambda order: (
+                breaches_added(order),
                 sum((counts.get(x, [0] * k)[s] + 1) ** 2 for s, x in enumerate(order)),
                 order,
             ),
         )
+        breaches += breaches_added(best)
         tables.append(Table(table=t + 1, seats=tuple(best)))
     round_no = (len(schedule.rounds) if schedule else 0) + 1
     new = Round(round=round_no, tables=tuple(tables), byes=tuple(Bye(id=p.id) for p in resting))
@@ -504,6 +548,13 @@ def seat_ranked(
     meta["repeat_table_visits"] = {"total": sum(visits.values()), "max_per_player": max(visits.values(), default=0)}
     if isinstance(meta.get("ranked_last"), int):  # "rounds left to seat-ranked": one fewer now
         meta["ranked_last"] = max(0, meta["ranked_last"] - 1)
+    # the ranking fixes the tables, and their players may all need the same wind: what no seat
+    # order avoids is recorded (and `seat-ranked` says so), as a re-seat records its own
+    ranked_breaches = {str(k_): v for k_, v in (meta.get("ranked_wind_breaches") or {}).items()}
+    if breaches:
+        ranked_breaches[str(round_no)] = breaches
+    if ranked_breaches:
+        meta["ranked_wind_breaches"] = ranked_breaches
     return Schedule(
         system=schedule.system, players=schedule.players, rounds=(*schedule.rounds, new),
         numbers=schedule.numbers, seed=schedule.seed, meta=meta,

@@ -1,0 +1,100 @@
+"""Findings of a league audit (2026-12-04), each pinned.
+
+A second `league-reseat` from an earlier session seated a newcomer before the session meta.joined
+recorded (and dropped a leaver from sessions meta.left still gave them); `league-reseat` lost
+the scoring `result --start/--uma` had recorded, so `standings` refused the sums; it renumbered
+29 of 30 players and re-seated every unplayed hanchan even with nothing changed. The checker let
+a leaver go missing before the session they left and took broken hanchan lists.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CliResult
+
+Cli = Callable[..., CliResult]
+
+
+def _season(cli: Cli, tmp_path: Path, players: int = 30, sessions: int = 6) -> Path:
+    path = tmp_path / "season.json"
+    assert cli("league", "-n", str(players), "-s", str(sessions), "--json", "-o", str(path)).code == 0
+    return path
+
+
+def test_a_second_reseat_from_an_earlier_session_moves_joined_and_left(cli: Cli, tmp_path: Path) -> None:
+    season = _season(cli, tmp_path)
+    once, twice = tmp_path / "once.json", tmp_path / "twice.json"
+    assert cli("league-reseat", str(season), "--from-session", "4", "--drop", "7", "--add", "Ann Lee",
+               "--json", "-o", str(once)).code == 0
+    assert cli("league-reseat", str(once), "--from-session", "2", "--json", "-o", str(twice)).code == 0
+    meta = json.loads(twice.read_text())["meta"]
+    assert meta["joined"] == {"31": 2} and meta["left"] == {"7": 2}
+    assert cli("check", str(twice), "--everyone").code == 0  # was: 31 seated before joining
+
+
+def test_a_reseat_keeps_the_scoring_the_results_were_entered_under(cli: Cli, tmp_path: Path) -> None:
+    season = _season(cli, tmp_path, players=26)
+    group = json.loads(season.read_text())["rounds"][0]["tables"][0]
+    assert cli("result", str(season), "-r", "1", "-t", str(group["table"]), "--game", "1", "--start", "25000",
+               "--uma", "20,10,-10,-20", "40000", "30000", "20000", "10000").code == 0
+    replanned = tmp_path / "replanned.json"
+    assert cli("league-reseat", str(season), "--from-session", "3", "--json", "-o", str(replanned)).code == 0
+    assert json.loads(replanned.read_text())["meta"]["scoring"]["options"]["start"] == 25000
+    assert cli("standings", str(replanned)).code == 0  # was: "the scores add up to 100000, expected 120000"
+
+
+def test_a_reseat_keeps_the_numbers_and_an_unchanged_season(cli: Cli, tmp_path: Path) -> None:
+    season = _season(cli, tmp_path)
+    same = tmp_path / "same.json"
+    assert cli("league-reseat", str(season), "--from-session", "3", "--json", "-o", str(same)).code == 0
+    before, after = json.loads(season.read_text()), json.loads(same.read_text())
+    assert after["rounds"] == before["rounds"]  # every hanchan as it was (29 of 30 renumbered before)
+    changed = tmp_path / "changed.json"
+    assert cli("league-reseat", str(season), "--from-session", "3", "--drop", "5", "--add", "New",
+               "--json", "-o", str(changed)).code == 0
+    numbers = {p["id"]: p["number"] for p in before["players"]}
+    new = {p["id"]: p["number"] for p in json.loads(changed.read_text())["players"]}
+    assert all(new[pid] == numbers[pid] for pid in numbers)
+    assert new[31] == 31
+
+
+def _edited(season: Path, tmp_path: Path, edit: Callable[[dict], None]) -> Path:
+    data = json.loads(season.read_text())
+    edit(data["rounds"][0]["tables"][0])
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: t["games"][1].update(out=t["games"][0]["out"], seats=[x for x in t["seats"] if x not in t["games"][0]["out"]]),
+     "sit out more than one game"),
+    (lambda t: t.update(games=t["games"][:2]), "2 games listed for 5 members"),
+    (lambda t: t.update(games=[]), "0 games listed"),
+    (lambda t: t["games"][0].update(seats=t["games"][0]["seats"][:3]), "must list each member once"),
+    (lambda t: t["games"][0]["seats"].__setitem__(0, 999), "are not members of the group"),
+])
+def test_the_checker_reads_each_group_s_hanchan(cli: Cli, tmp_path: Path, edit: Callable[[dict], None],
+                                                message: str) -> None:
+    season = _season(cli, tmp_path)  # 30 players: 6 groups of 5
+    result = cli("check", str(_edited(season, tmp_path, edit)))
+    assert result.code == 1 and message in result.out + result.err
+
+
+def test_the_checker_expects_a_leaver_until_the_session_they_left(cli: Cli, tmp_path: Path) -> None:
+    season = _season(cli, tmp_path)
+    once = tmp_path / "once.json"
+    assert cli("league-reseat", str(season), "--from-session", "4", "--drop", "7", "--json", "-o", str(once)).code == 0
+    data = json.loads(once.read_text())
+    session2 = data["rounds"][1]
+    group = next(t for t in session2["tables"] if 7 in t["seats"])
+    session2["tables"].remove(group)  # 7 and the group-mates vanish from session 2
+    missing = tmp_path / "missing.json"
+    missing.write_text(json.dumps(data))
+    result = cli("check", str(missing), "--everyone")
+    assert result.code == 1 and "round 2: participants" in result.out and "7" in result.out
