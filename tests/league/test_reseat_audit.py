@@ -98,3 +98,36 @@ def test_the_checker_expects_a_leaver_until_the_session_they_left(cli: Cli, tmp_
     missing.write_text(json.dumps(data))
     result = cli("check", str(missing), "--everyone")
     assert result.code == 1 and "round 2: participants" in result.out and "7" in result.out
+
+
+def _clubs(tmp_path: Path, players: int, clubs: int) -> Path:
+    path = tmp_path / "clubs.csv"
+    path.write_text("name,club\n" + "".join(f"P{i + 1},C{i % clubs}\n" for i in range(players)))
+    return path
+
+
+def _same_club(data: dict) -> int:
+    club = {p["id"]: p.get("club") for p in data["players"]}
+    return sum(1 for r in data["rounds"] for t in r["tables"] for i, a in enumerate(t["seats"])
+               for b in t["seats"][i + 1:] if club[a] and club[a] == club[b])
+
+
+def test_separation_tries_more_than_one_placement(cli: Cli, tmp_path: Path) -> None:
+    """40 players of 8 clubs: one descent from the drawn order kept 10 same-club meetings."""
+    out = tmp_path / "season.json"
+    assert cli("league", "--names", str(_clubs(tmp_path, 40, 8)), "-s", "6", "--seed", "A", "--separate", "club",
+               "--json", "-o", str(out)).code == 0
+    data = json.loads(out.read_text())
+    assert data["meta"]["separate"]["same_group_meetings"] == _same_club(data) <= 4
+
+
+def test_a_reseat_counts_same_club_meetings_over_the_season_and_keeps_separating(cli: Cli, tmp_path: Path) -> None:
+    season = tmp_path / "season.json"
+    assert cli("league", "--names", str(_clubs(tmp_path, 30, 3)), "-s", "6", "--separate", "club",
+               "--json", "-o", str(season)).code == 0
+    replanned = tmp_path / "replanned.json"
+    assert cli("league-reseat", str(season), "--from-session", "4", "--drop", "3", "--add", "X",
+               "--json", "-o", str(replanned)).code == 0  # no --separate: the season's choice stays
+    data = json.loads(replanned.read_text())
+    assert data["meta"]["separate"]["by"] == "club"
+    assert data["meta"]["separate"]["same_group_meetings"] == _same_club(data)  # was the re-planned sessions' only

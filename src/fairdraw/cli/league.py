@@ -122,6 +122,9 @@ def league_reseat_command(
     total = sessions if sessions is not None else len(old.rounds)
     # the group shape the season was planned with stays (issue 5, item 4: attendance
     # changes re-plan the rest of the season, they do not change its kind of groups)
+    if separate is None and isinstance(old.meta.get("separate"), dict):  # the season's choice stays
+        recorded_by = old.meta["separate"].get("by")
+        separate = recorded_by if recorded_by in ("club", "federation") else None
     if prefer is None:
         recorded = old.meta.get("prefer", 5)
         prefer = recorded if recorded in (4, 5) and not isinstance(recorded, bool) else 5
@@ -154,6 +157,7 @@ def league_reseat_command(
             raise InputError("an added player needs a name", source=src, field="add")
         field.append(Participant(id=next_id, name=name))
         next_id += 1
+    note_nothing_to_separate(separate, field, named=True)
     request = PairingRequest(
         players=tuple(field),
         history=kept,

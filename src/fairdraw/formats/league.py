@@ -122,7 +122,8 @@ def _table_cells(row: TableRow) -> list[str]:
     def shown(value: int | None) -> str:
         return "-" if value is None else str(value)
 
-    return [str(row.players), row.shape or "-", str(row.clean_sessions), shown(row.repeats),
+    reach = f"{row.clean_sessions}+" if row.open_ended else str(row.clean_sessions)
+    return [str(row.players), row.shape or "-", reach, shown(row.repeats),
             shown(row.max_meetings), shown(row.lower_bound), row.method]
 
 

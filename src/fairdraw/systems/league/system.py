@@ -118,8 +118,7 @@ class MahjongLeague(PairingSystem):
 
             if not request.history:
                 order = separate(plan.sessions, order, label)
-            labels = [label(p) for p in order]
-            meta["separate"] = {"by": by, "same_group_meetings": same_label_meetings(plan.sessions, labels)}
+            meta["separate"] = {"by": by}
 
         first = len(request.history) + 1
         new_rounds = [session_round(first + i, s, order, number_order) for i, s in enumerate(plan.sessions)]
@@ -133,6 +132,13 @@ class MahjongLeague(PairingSystem):
         present = {p.id for p in order}
         gone = [p for p in self._history_players(request) if p.id not in present]
         everyone = tuple(order) + tuple(gone)
+        if by is not None:
+            # over the whole season, the sessions kept by a re-plan included (as the repeats are)
+            label_of = {p.id: getattr(p, by) for p in everyone}
+            season = [[t.seats for t in rnd.tables] for rnd in (*request.history, *new_rounds)]
+            index = {pid: i for i, pid in enumerate(label_of)}
+            meta["separate"]["same_group_meetings"] = same_label_meetings(
+                [[tuple(index[x] for x in g if x in index) for g in s] for s in season], list(label_of.values()))
         if gone:
             meta["dropped"] = [p.id for p in gone]
         numbers = {p.id: i for i, p in enumerate(everyone, start=1)}

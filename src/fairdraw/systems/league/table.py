@@ -17,11 +17,16 @@ from fairdraw.systems.league.planner import DEFAULT_ITERATIONS, plan_season
 class TableRow:
     players: int
     shape: str | None
+    #: sessions reached without a repeat: a block design's full length, the season's length, or
+    #: where a longer search first failed
     clean_sessions: int
     repeats: int | None
     max_meetings: int | None
     lower_bound: int | None
     method: str
+    #: True when no repeat was met at all: the reach is at least ``clean_sessions`` and was not
+    #: searched further (shown "N+"; 67 players reach 10 sessions clean, the table said 7)
+    open_ended: bool = False
 
 
 def table_row(players: int, sessions: int, prefer: int = 5, iterations: int = DEFAULT_ITERATIONS) -> TableRow:
@@ -38,7 +43,11 @@ def table_row(players: int, sessions: int, prefer: int = 5, iterations: int = DE
             if plan_season(players, shorter, shape, iterations=iterations).repeats:
                 break
             clean = shorter
-    return TableRow(players, shape.describe(), clean, plan.repeats, plan.max_meetings, plan.lower_bound, plan.method)
+    # a player meets at least (smallest group - 1) new players a session: no season without a
+    # repeat is longer than (players - 1) // that, so a reach at that bound is no lower bound
+    bound = (players - 1) // (min(shape.sizes()) - 1)
+    return TableRow(players, shape.describe(), clean, plan.repeats, plan.max_meetings, plan.lower_bound, plan.method,
+                    open_ended=not plan.repeats and clean < bound)
 
 
 def league_table(first: int, last: int, sessions: int, prefer: int = 5) -> list[TableRow]:
