@@ -131,3 +131,24 @@ def test_a_reseat_counts_same_club_meetings_over_the_season_and_keeps_separating
     data = json.loads(replanned.read_text())
     assert data["meta"]["separate"]["by"] == "club"
     assert data["meta"]["separate"]["same_group_meetings"] == _same_club(data)  # was the re-planned sessions' only
+
+
+@pytest.mark.parametrize("players, sessions, prefer, seed, from_session, repeats, clean", [
+    (24, 8, "4", "z", 4, 19, 7),  # was 30 repeats and 5 clean sessions
+    (26, 8, "5", "q", 4, 33, 6),  # was 35 and 4 (by hand: 35 and 6)
+])
+def test_a_newcomer_joins_the_groups_where_they_meet_nobody_twice(
+    cli: Cli, tmp_path: Path, players: int, sessions: int, prefer: str, seed: str, from_session: int,
+    repeats: int, clean: int,
+) -> None:
+    """The repair of the old plan chooses which group of 4 grows to 5 for the newcomer (it took
+    the first in list order, session after session, and the search then traded clean sessions
+    away); a plain insertion by hand reached these figures."""
+    season, replanned = tmp_path / "season.json", tmp_path / "replanned.json"
+    assert cli("league", "-n", str(players), "-s", str(sessions), "--prefer", prefer, "--seed", seed,
+               "--json", "-o", str(season)).code == 0
+    assert cli("league-reseat", str(season), "--from-session", str(from_session), "--add", "New",
+               "--json", "-o", str(replanned)).code == 0
+    meta = json.loads(replanned.read_text())["meta"]
+    assert (meta["repeats"], -meta["sessions_without_repeat"]) <= (repeats, -clean)
+    assert cli("check", str(replanned), "--everyone").code == 0

@@ -160,6 +160,14 @@ def plan_season(
         if best[0][1] <= lower and best[0][2] <= 2:
             break
     assert best is not None
+    if previous:
+        # the repaired plan itself, before any search: the tabu search minimises its own cost,
+        # which can trade the order away (a newcomer put where they meet nobody twice
+        # came back with more repeats and fewer clean sessions after the search)
+        season = tuple(order_for_clean_prefix(repaired))
+        score = _score(season, history_sessions)
+        if score < best[0]:
+            best = (score, season, "earlier plan repaired for the new field")
     best = _clean_start_if_better(best, players, sizes, shape, sessions, history_sessions, blocks, iterations)
     (_, repeats, top, _), season, label = best
     clean = quality([*history, *season]).clean_prefix

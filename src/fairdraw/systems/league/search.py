@@ -274,9 +274,8 @@ def repair_sessions(
 
     for session in before:
         record(session)
-    made: list[Session] = []
-    for old in previous:
-        olds = sorted((list(g) for g in old if g), key=len, reverse=True)
+    def fill(olds: list[list[int]], pool_rng: random.Random) -> tuple[int, list[list[int]]]:
+        """The old groups in the slots in this order, the rest placed greedily: (cost, groups)."""
         groups: list[list[int]] = []
         placed: set[int] = set()
         for i, size in enumerate(sizes):
@@ -284,14 +283,63 @@ def repair_sessions(
             groups.append(list(keep))
             placed.update(keep)
         pool = [p for p in range(players) if p not in placed]
-        rng.shuffle(pool)
+        pool_rng.shuffle(pool)
+        cost = 0
         for p in pool:
             row = counts[p]
             options = [g for g in range(len(groups)) if len(groups[g]) < sizes[g]]
             scored = [(sum(weight(row[r] + 1) for r in groups[g]), g) for g in options]
             low = min(s for s, _ in scored)
-            groups[rng.choice([g for s, g in scored if s == low])].append(p)
-        session = tuple(tuple(sorted(g)) for g in groups)
+            cost += low
+            groups[pool_rng.choice([g for s, g in scored if s == low])].append(p)
+        return cost, groups
+
+    made: list[Session] = []
+    for old in previous:
+        olds = sorted((list(g) for g in old if g), key=len, reverse=True)
+        # Which of equally large old groups takes a larger slot (a group of 4 that grows to 5
+        # when a newcomer comes) is free: every choice is tried, the cheapest kept. Always the
+        # first 4-group in list order put a newcomer with the same players session after
+        # session (26 players + 1: 8 repeats where 1 was possible).
+        state = rng.getstate()
+        best: tuple[int, list[list[int]]] | None = None
+        for order in _slot_orders(olds, sizes):
+            pool_rng = random.Random()
+            pool_rng.setstate(state)
+            found = fill(order, pool_rng)
+            if best is None or found[0] < best[0]:
+                best = found
+        assert best is not None
+        rng.random()  # the generator moves on as before, whatever was tried
+        session = tuple(tuple(sorted(g)) for g in best[1])
         made.append(session)
         record(session)
     return made
+
+
+def _slot_orders(olds: list[list[int]], sizes: Sequence[int], limit: int = 64) -> list[list[list[int]]]:
+    """Orders of ``olds`` (largest first) that differ only in which of equally large groups
+    go to slots of different sizes: the first is the plain order; at most ``limit``."""
+    from itertools import combinations
+
+    orders = [olds]
+    for length in sorted({len(g) for g in olds}, reverse=True):
+        at = [i for i, g in enumerate(olds) if len(g) == length]
+        slot_sizes = [sizes[i] if i < len(sizes) else 0 for i in at]
+        larger = [i for i, size in zip(at, slot_sizes, strict=True) if size > slot_sizes[-1]]
+        if not larger or len(larger) == len(at):
+            continue
+        new_orders = []
+        for base in orders:
+            for chosen in combinations(at, len(larger)):
+                rest = [i for i in at if i not in chosen]
+                order = list(base)
+                for slot, i in zip([*larger, *(i for i in at if i not in larger)], [*chosen, *rest], strict=True):
+                    order[slot] = olds[i]
+                new_orders.append(order)
+                if len(new_orders) >= limit:
+                    break
+            if len(new_orders) >= limit:
+                break
+        orders = new_orders
+    return orders
