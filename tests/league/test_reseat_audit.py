@@ -152,3 +152,23 @@ def test_a_newcomer_joins_the_groups_where_they_meet_nobody_twice(
     meta = json.loads(replanned.read_text())["meta"]
     assert (meta["repeats"], -meta["sessions_without_repeat"]) <= (repeats, -clean)
     assert cli("check", str(replanned), "--everyone").code == 0
+
+
+def test_league_reseat_names_a_zero_season_and_a_stranger_in_a_kept_session(cli: Cli, tmp_path: Path) -> None:
+    season = _season(cli, tmp_path, players=26)
+    result = cli("league-reseat", str(season), "--from-session", "3", "--sessions", "0")
+    assert result.code == 2 and "--sessions must be at least 1" in result.err  # said "between 1 and 0"
+    data = json.loads(season.read_text())
+    data["rounds"][0]["tables"][0]["seats"][0] = 999
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data))
+    result = cli("league-reseat", str(broken), "--from-session", "3", "--add", "X")
+    assert result.code == 2 and "session 1, group A: ids 999 are not in the player list" in result.err
+
+
+def test_the_printed_season_counts_who_plays_and_lists_the_changes(cli: Cli, tmp_path: Path) -> None:
+    season = _season(cli, tmp_path)
+    result = cli("league-reseat", str(season), "--from-session", "4", "--drop", "7,8,9", "--add", "Ann Lee")
+    assert result.code == 0
+    assert "28 players (and 3 who left)" in result.out  # said "31 players"
+    assert "Ann Lee joins from session 4" in result.out and "Player 7 leaves after session 3" in result.out

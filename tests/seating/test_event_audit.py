@@ -147,3 +147,50 @@ def test_an_uma_must_move_points_from_the_last_places_to_the_first(uma: str, mes
     with pytest.raises(ValueError, match=message):
         params_from({"uma": uma})
     assert params_from({"uma": "30,10,-10,-30"}).uma == (30000, 10000, -10000, -30000)
+
+
+def test_standings_of_a_seating_with_no_round_yet_are_mahjong_standings(cli: Cli, tmp_path: Path) -> None:
+    event = tmp_path / "ranked.json"
+    assert cli("seat", "-n", "8", "-r", "3", "--ranked-last", "3", "--json", "-o", str(event)).code == 0
+    result = cli("standings", str(event))
+    assert result.code == 0 and "Standings (mahjong)" in result.out and "BH" not in result.out
+
+
+def test_a_chess_scoring_on_mahjong_tables_names_the_scoring(cli: Cli, tmp_path: Path) -> None:
+    event = _event_with_results(cli, tmp_path, rounds_played=1)
+    result = cli("standings", str(event), "--scoring", "standard")
+    assert result.code == 2 and "field '--scoring'" in result.err  # blamed --tiebreaks
+
+
+def test_force_says_which_results_it_drops(cli: Cli, tmp_path: Path) -> None:
+    event = _event_with_results(cli, tmp_path, rounds_played=3)
+    result = cli("reseat", str(event), "--from-round", "2", "--force", "--json", "-o", str(tmp_path / "new.json"))
+    assert result.code == 0
+    assert "note: --force: the results entered in round 2 (4 table(s)), round 3 (4 table(s)) are dropped" in result.err
+
+
+def test_a_newcomer_dropped_before_playing_leaves_no_joined_entry(cli: Cli, tmp_path: Path) -> None:
+    event = tmp_path / "event.json"
+    assert cli("seat", "-n", "16", "-r", "6", "--json", "-o", str(event)).code == 0
+    joined = tmp_path / "joined.json"
+    assert cli("reseat", str(event), "--from-round", "4", "--add", "Late", "--byes", "--json", "-o", str(joined)).code == 0
+    late = next(p["id"] for p in json.loads(joined.read_text())["players"] if p["name"] == "Late")
+    gone = tmp_path / "gone.json"
+    assert cli("reseat", str(joined), "--from-round", "3", "--drop", str(late), "--json", "-o", str(gone)).code == 0
+    data = json.loads(gone.read_text())
+    assert str(late) not in (data["meta"].get("joined") or {})
+    assert late not in {p["id"] for p in data["players"]}
+    assert cli("check", str(gone), "--everyone").code == 0
+
+
+def test_seat_ranked_says_when_the_standings_count_fewer_rounds_than_have_results(cli: Cli, tmp_path: Path) -> None:
+    event = _event_with_results(cli, tmp_path, rounds_played=4)
+    old = tmp_path / "old.json"
+    assert cli("standings", str(event), "--after-round", "2", "--json", "-o", str(old)).code == 0
+    assert json.loads(old.read_text())["meta"]["after_round"] == 2
+    result = cli("seat-ranked", str(old), "--schedule", str(event), "-o", str(tmp_path / "out.txt"))
+    assert result.code == 0 and "counts results up to round 2, but round 4 has results too" in result.err
+    fresh = tmp_path / "fresh.json"
+    assert cli("standings", str(event), "--json", "-o", str(fresh)).code == 0
+    assert "out of date" not in cli("seat-ranked", str(fresh), "--schedule", str(event), "-o",
+                                    str(tmp_path / "out2.txt")).err

@@ -89,12 +89,15 @@ def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: 
     """Re-seating from round ``first`` replaces those rounds' tables, and with them any result
     entered there: refuse unless ``--force`` says so, naming where the results are (an
     organiser who re-seats after entering a round must not lose its scores silently)."""
-    if force:
-        return
     from fairdraw.scoring.results import has_result
 
     entered = [(r.round, sum(1 for t in r.tables if has_result(t))) for r in schedule.rounds if r.round >= first]
     entered = [(number, count) for number, count in entered if count]
+    if entered and force:  # dropped as asked, but said: the organiser should know what went
+        where = ", ".join(f"{unit} {number} ({count} table(s))" for number, count in entered)
+        err_console.print(f"note: --force: the results entered in {where} are dropped", highlight=False,
+                          soft_wrap=True, markup=False)
+        return
     if entered:
         where = ", ".join(f"{unit} {number} ({count} table(s))" for number, count in entered)
         raise InputError(f"results are entered in {where}; re-planning from {option} {first} would remove them: "

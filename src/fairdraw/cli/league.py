@@ -119,6 +119,18 @@ def league_reseat_command(
     if old.system != "mahjong-league":
         raise InputError(f"this is a {old.system!r} schedule, not a league season (fairdraw league); "
                          "re-seat a tournament seating with `fairdraw reseat`", source=src, field="system")
+    if sessions is not None and sessions < 1:
+        raise InputError(f"--sessions must be at least 1, got {sessions}", source=src, field="sessions")
+    if not old.rounds:
+        raise InputError("the season has no sessions to keep or re-plan", source=src, field="rounds")
+    known_ids = {p.id for p in old.players}
+    for rnd in old.rounds:  # kept sessions are written back as they are: they must be sound
+        for table in rnd.tables:
+            strangers = sorted(set(table.seats) - known_ids)
+            if strangers:
+                raise InputError(f"session {rnd.round}, group {table.group or table.table}: ids "
+                                 f"{', '.join(map(str, strangers))} are not in the player list", source=src,
+                                 field="rounds")
     total = sessions if sessions is not None else len(old.rounds)
     # the group shape the season was planned with stays (issue 5, item 4: attendance
     # changes re-plan the rest of the season, they do not change its kind of groups)

@@ -163,6 +163,7 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
                              "(`fairdraw standings SCHEDULE --json -o standings.json`) as the argument",
                              source=str(path), field="standings")
         if isinstance(data, dict) and isinstance(data.get("standings"), list):
+            _note_stale(data, schedule, path)
             rows = data["standings"]
             out = []
             for i, row in enumerate(rows):
@@ -193,6 +194,22 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
                 raise InputError(f"id {p.id} is not in the schedule", source=str(path), field="id")
         players = [by_id[p.id] for p in players]
     return _every_player_ranked(players, schedule, path)
+
+
+def _note_stale(data: dict[str, object], schedule: Schedule | None, path: Path) -> None:
+    """Standings that count fewer rounds than have results (made with --after-round, or before
+    the last round was entered) rank on old scores: legal, but said."""
+    meta = data.get("meta")
+    counted = meta.get("after_round") if isinstance(meta, dict) else None
+    if schedule is None or not isinstance(counted, int) or isinstance(counted, bool):
+        return
+    from fairdraw.scoring.results import has_result
+
+    later = [r.round for r in schedule.rounds if r.round > counted and any(has_result(t) for t in r.tables)]
+    if later:
+        err_console.print(f"note: {path} counts results up to round {counted}, but round {later[-1]} has results "
+                          "too: the ranking may be out of date (`fairdraw standings` again to count them)",
+                          highlight=False, soft_wrap=True, markup=False)
 
 
 def _csv_in_rank_order(text: str, players: list[Participant], schedule: Schedule | None,

@@ -130,7 +130,7 @@ def standings_command(
     """Standings with points and tie-breaks, from TRF16 or a schedule JSON with results."""
     from fairdraw.formats import standings_render as sr
     from fairdraw.scoring.base import get_scoring
-    from fairdraw.scoring.results import pending_tables
+    from fairdraw.scoring.results import has_result, is_mahjong, pending_tables
     from fairdraw.scoring.standings import chess_groups, compute_standings, default_scoring, restrict
 
     fmt = pick_format(json_, csv_, html_)
@@ -160,8 +160,10 @@ def standings_command(
     groups = chess_groups(schedule)
     if group is not None:
         if group not in groups:
-            known = ", ".join(groups) or "none"
-            raise InputError(f"there is no group {group!r} (groups: {known})", source=str(input), field="--group")
+            known = (f"groups: {', '.join(groups)}" if groups else
+                     "this schedule has no fixed groups: --group picks a Meerkamp group, and a league's groups "
+                     "change every session")
+            raise InputError(f"there is no group {group!r} ({known})", source=str(input), field="--group")
         groups = {group: groups[group]}
     parts = [(schedule, None)] if not groups else [(restrict(schedule, ids), g) for g, ids in groups.items()]
     results = []
@@ -171,9 +173,16 @@ def standings_command(
         raise InputError(str(exc.args[0]), source=str(input), field="--scoring") from None
     except (ValueError, TypeError) as exc:
         raise InputError(f"{name} scoring: {exc}", source=str(input), field="--option") from None
+    if scorer.game == "chess" and is_mahjong(schedule):  # the scoring is the mistake, not the tie-breaks
+        raise InputError(f"the scoring {name!r} is for chess but this schedule has mahjong tables: leave out "
+                         "--scoring, or give --scoring mahjong", source=str(input), field="--scoring")
+    # the last round with a result counted: `seat-ranked` warns when later rounds have results
+    # (standings made --after-round 2 used to seat round 8 without a word)
+    scored = max((r.round for r in schedule.rounds if any(has_result(t) for t in r.tables)), default=0)
     try:
         for part, label in parts:
             st = replace(compute_standings(part, scorer, _codes(tiebreaks)), group=label)
+            st = replace(st, meta={**st.meta, "after_round": scored})
             results.append((st, sr.crosstable(part, st) if crosstable_ else None))
     except KeyError as exc:
         raise InputError(str(exc.args[0]), source=str(input), field="--tiebreaks") from None

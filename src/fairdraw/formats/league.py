@@ -25,14 +25,30 @@ def _name(schedule: Schedule, pid: int) -> str:
         return f"#{pid}"
 
 
+def _field(schedule: Schedule) -> str:
+    """"29 players" for a season whose list also keeps 3 who left (their sessions stay), said so."""
+    gone = len(schedule.meta.get("dropped") or ())
+    playing = len(schedule.players) - gone
+    return f"{playing} players" + (f" (and {gone} who left)" if gone else "")
+
+
 def _summary(schedule: Schedule) -> list[str]:
     meta = schedule.meta
     lines = [f"design: {meta.get('design', '?')}"]
     if "shape" in meta:
+        shape = f"groups per session: {meta['shape']}"
+        if schedule.meta.get("joined") or schedule.meta.get("dropped"):
+            shape += " (from the last re-plan on)"
         lines.append(
-            f"groups per session: {meta['shape']}; sessions without a repeat: {meta.get('sessions_without_repeat')};"
+            f"{shape}; sessions without a repeat: {meta.get('sessions_without_repeat')};"
             f" repeats: {meta.get('repeats')} (max meetings of a pair: {meta.get('max_meetings')})"
         )
+    joined = schedule.meta.get("joined") or {}
+    left = schedule.meta.get("left") or {}
+    if joined or left:
+        moves = [f"{_name(schedule, int(pid))} joins from session {at}" for pid, at in sorted(joined.items(), key=lambda kv: kv[1])]
+        moves += [f"{_name(schedule, int(pid))} leaves after session {int(at) - 1}" for pid, at in sorted(left.items(), key=lambda kv: kv[1])]
+        lines.append("changes: " + "; ".join(moves))
     if "separate" in meta:
         sep = meta["separate"]
         lines.append(f"same-{sep['by']} meetings in a group: {sep['same_group_meetings']}")
@@ -42,7 +58,7 @@ def _summary(schedule: Schedule) -> list[str]:
 
 def render_league_text(schedule: Schedule) -> str:
     out = io.StringIO()
-    out.write(f"{schedule.system}: {len(schedule.players)} players, {len(schedule.rounds)} sessions\n")
+    out.write(f"{schedule.system}: {_field(schedule)}, {len(schedule.rounds)} sessions\n")
     for line in _summary(schedule):
         out.write(line + "\n")
     for rnd in schedule.rounds:
@@ -92,7 +108,7 @@ th { background: #eee; }
 
 def render_league_html(schedule: Schedule) -> str:
     esc = html.escape
-    title = f"Mahjong league: {len(schedule.players)} players, {len(schedule.rounds)} sessions"
+    title = f"Mahjong league: {_field(schedule)}, {len(schedule.rounds)} sessions"
     parts = [
         "<!doctype html>",
         '<html lang="en"><head><meta charset="utf-8">',

@@ -214,5 +214,9 @@ def chess_entries(schedule: Schedule, *, source: str = "<schedule>") -> dict[int
 
 
 def is_mahjong(schedule: Schedule) -> bool:
-    """True when the schedule seats more than two at a table (mahjong tables or league groups)."""
+    """True when the schedule seats more than two at a table (mahjong tables or league groups),
+    or is a mahjong system's before any round is seated (all rounds left to seat-ranked: its
+    standings were chess standings with BH and SB)."""
+    if schedule.system in ("mahjong", "mahjong-league"):
+        return True
     return any(len(t.seats) > 2 or t.games for r in schedule.rounds for t in r.tables)

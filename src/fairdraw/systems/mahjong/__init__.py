@@ -182,7 +182,7 @@ class Mahjong(PairingSystem):
         if not 0 <= ranked_last <= total:
             raise InputError("--ranked-last must be between 0 and the number of rounds", field="ranked-last")
         if n < k:
-            raise InputError(f"{n} players cannot fill a table of {k}", field="players")
+            raise InputError(f"{n} players cannot fill a table of {k}: use at least {k} players", field="players")
         if n % k and not opts.get("byes"):
             raise InputError(
                 f"{n} players do not fill tables of {k}: use {nearest_counts(n, k)} players, "

@@ -317,7 +317,7 @@ def reseat(
         next_id += 1
     n = len(players)
     if n < k:
-        raise InputError(f"{n} players cannot fill a table of {k}", field="players")
+        raise InputError(f"{n} players would be left, who cannot fill a table of {k}: the event needs at least {k}", field="players")
     b = n % k
     if b and not byes:
         raise InputError(
@@ -447,9 +447,13 @@ def reseat(
     joined = {str(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
     # re-seating from before an earlier newcomer's first round seats them from here on
     joined = {k: min(v, from_round) if int(k) in pos else v for k, v in joined.items()}
+    # a newcomer dropped before playing a game is no part of the event any more
+    joined = {k: v for k, v in joined.items() if int(k) in pos or int(k) in played}
     joined.update({str(ids[i]): from_round for i in added})
     if joined:
         meta["joined"] = joined
+    else:
+        meta.pop("joined", None)
     left = {str(k): int(v) for k, v in (schedule.meta.get("left") or {}).items()}
     # and one who left later than here is not seated from here on either
     left = {k: min(v, from_round) for k, v in left.items()}
