@@ -142,7 +142,7 @@ def test_trf_writes_a_json_event_that_pairs_the_same(tmp_path: Path, run: Callab
     res = run("trf", "two.json", "-o", "two.trf", "--name", "Club Swiss", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     text = (tmp_path / "two.trf").read_text()
-    assert text.startswith("012 Club Swiss\nXXR 5\n") and text.count("\n001 ") == 11
+    assert text.startswith("012 Club Swiss\n092 Individual: Swiss-System\nXXR 5\n") and text.count("\n001 ") == 11
     from_json = run("pair", "--dutch", "two.json", "-p", cwd=tmp_path)
     from_trf = run("pair", "--dutch", "two.trf", "-p", cwd=tmp_path)
     assert from_json.returncode == from_trf.returncode == 0 and from_json.stdout == from_trf.stdout

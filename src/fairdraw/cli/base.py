@@ -108,11 +108,12 @@ def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: 
 OVERWRITE_HELP = "Write over an event file that holds results (they are lost)."
 
 
-def refuse_to_overwrite_results(output: Path | None, force: bool) -> None:
-    """A command that starts an event (seat, league, roundrobin, meerkamp) writing over an event
-    file that holds results would lose them without a word: refuse unless ``--force``, naming
-    the file and how many results it holds. Anything that is not a readable schedule is left
-    to the usual atomic write."""
+def refuse_to_overwrite_results(output: Path | None, force: bool, hint: str = "") -> None:
+    """A command writing over an event file that holds results would lose them without a word
+    (a new event from seat, league, roundrobin, meerkamp, heller or pair; standings, a TRF or
+    a pairing list written to the wrong name): refuse unless ``--force``, naming the file and
+    how many results it holds, with ``hint`` as the advice. Anything that is not a readable
+    schedule is left to the usual atomic write."""
     if force or output is None or not output.is_file():
         return
     import json
@@ -129,9 +130,9 @@ def refuse_to_overwrite_results(output: Path | None, force: bool) -> None:
         return
     count = sum(1 for r in schedule.rounds for t in r.tables if has_result(t))
     if count:
-        raise InputError(f"this file holds the results of {count} table(s) of an event, which a new schedule written "
-                         "over it would lose: write it to another file, or add --force", source=str(output),
-                         field="output")
+        advice = hint or "write it to another file, or add --force"
+        raise InputError(f"this file holds the results of {count} table(s) of an event, which writing over it would "
+                         f"lose: {advice}", source=str(output), field="output")
 
 
 def pick_format(json_: bool, csv_: bool, html_: bool) -> OutputFormat:

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from fairdraw.cli.base import app, err_console, write_output
+from fairdraw.cli.base import app, err_console, refuse_to_overwrite_results, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.registry import get_system
 
@@ -54,7 +54,20 @@ def undo_command(
     if entered and not force:
         raise InputError(f"round {last.round} has {entered} result(s); add --force to remove them with it",
                          source=str(schedule_file), field="rounds")
+    if output is not None and output.resolve() != schedule_file.resolve():
+        refuse_to_overwrite_results(output, False, "write it to another file")
     meta = {k: v for k, v in schedule.meta.items() if k not in _ABOUT_THE_LAST_ROUND}
+    # withdrawals entered with the round undone go with it (`pair` records when: withdrawn_at)
+    entered_at = {str(k): v for k, v in (meta.get("withdrawn_at") or {}).items()}
+    taken_back = {int(k) for k, v in entered_at.items() if v == last.round}
+    if taken_back:
+        meta["withdrawn"] = [pid for pid in meta.get("withdrawn") or [] if pid not in taken_back]
+        meta["withdrawn_at"] = {k: v for k, v in entered_at.items() if int(k) not in taken_back}
+        for key in ("withdrawn", "withdrawn_at"):
+            if not meta[key]:
+                del meta[key]
+        err_console.print(f"withdrawal of {', '.join(map(str, sorted(taken_back)))} taken back with round {last.round}",
+                          highlight=False)
     write_output(dump_schedule(replace(schedule, rounds=schedule.rounds[:-1], meta=meta)), output or schedule_file)
     err_console.print(f"round {last.round} removed; `fairdraw pair` makes it again", highlight=False)
 
@@ -71,11 +84,12 @@ def trf_command(
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.formats.trf_export import schedule_to_trf
 
+    refuse_to_overwrite_results(output, False, "write the TRF to another file (e.g. EVENT.trf)")
     schedule = load_schedule(schedule_file)
     total = schedule.meta.get("total_rounds")
     try:
         text = schedule_to_trf(schedule, name=name if name is not None else schedule_file.stem,
                                total_rounds=total if isinstance(total, int) and not isinstance(total, bool) else None)
     except InputError as exc:
-        raise InputError(exc.message, source=str(schedule_file), field="seats") from None
+        raise InputError(exc.message, source=str(schedule_file), field=exc.field or "seats") from None
     write_output(text, output)

@@ -100,11 +100,13 @@ def heller_command(
     csv_: bool = CSV_OPT,
     html_: bool = HTML_OPT,
     output: Path | None = OUT_OPT,
+    force: bool = FORCE_OPT,
 ) -> None:
     """Heller (seed 002): a fixed schedule with no rematch, balanced colours and equal opponent sums."""
     from fairdraw.systems.heller import find_schemes, scheme_schedule
 
     fmt = pick_format(json_, csv_, html_)
+    refuse_to_overwrite_results(output, force)
     if names is not None:
         field = load_players(names)
         if len(field) != players:

@@ -130,6 +130,11 @@ def reseat_command(
         raise InputError(exc.message, source=str(schedule_file), field=exc.field) from None
     refuse_to_drop_results(schedule, from_round, force, str(schedule_file), "--from-round")
     drop_ids = list(dict.fromkeys(player_ids(drop, source=str(schedule_file))))  # named twice, leaves once
+    names = {_name_key(p.name) for p in schedule.players}
+    for name in add or []:  # legal (two players may share a name), but likely a slip: said, as players files do
+        if _name_key(name) in names:
+            err_console.print(f"note: --add {name!r}: a player of that name is in the event already; the newcomer "
+                              "gets an id of their own", highlight=False, soft_wrap=True, markup=False)
     # a seating made with --byes keeps sit-outs allowed: the organiser said so once already
     byes = byes or any(r.byes for r in schedule.rounds)
     try:

@@ -16,7 +16,15 @@ from typing import Annotated, Any
 
 import typer
 
-from fairdraw.cli.base import OutputFormat, app, err_console, pick_format, print_listing, write_output
+from fairdraw.cli.base import (
+    OutputFormat,
+    app,
+    err_console,
+    pick_format,
+    print_listing,
+    refuse_to_overwrite_results,
+    write_output,
+)
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
 from fairdraw.formats.text_files import read_text
@@ -78,6 +86,12 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
         raise InputError(f"not valid JSON: {exc.msg} (expected a schedule JSON with results, or a TRF16 file)",
                          source=str(path), line=exc.lineno, column=exc.colno) from None
     schedule = schedule_from_dict(data, source=str(path))
+    from fairdraw.core.history_rules import check_round_numbers
+
+    try:  # a round number used twice hid one round's results (standings dropped them)
+        check_round_numbers(schedule.rounds)
+    except InputError as exc:
+        raise InputError(exc.message, source=str(path), field=exc.field) from None
     if "points" in schedule.meta:  # the point system the event was paired under (pair --json)
         from fairdraw.formats.trf import point_system_from_meta
         from fairdraw.scoring.standard import options_from_tenths
@@ -129,6 +143,7 @@ def standings_command(
 ) -> None:
     """Standings with points and tie-breaks, from TRF16 or a schedule JSON with results."""
     from fairdraw.formats import standings_render as sr
+    refuse_to_overwrite_results(output, False, "write the standings to another file")
     from fairdraw.scoring.base import get_scoring
     from fairdraw.scoring.results import has_result, is_mahjong, pending_tables
     from fairdraw.scoring.standings import chess_groups, compute_standings, default_scoring, restrict

@@ -20,7 +20,15 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from fairdraw.cli.base import app, console, err_console, player_ids, split_values, write_output
+from fairdraw.cli.base import (
+    app,
+    console,
+    err_console,
+    player_ids,
+    refuse_to_overwrite_results,
+    split_values,
+    write_output,
+)
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule
 from fairdraw.core.registry import PairingRequest, get_system
@@ -137,10 +145,19 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
             raise InputError(f"this is a {schedule.system!r} schedule with tables of {len(wide.seats)}; "
                              "`fairdraw pair` pairs chess boards of two (dutch, club-swiss)",
                              source=str(path), field="system")
+        try:
+            kind = get_system(schedule.system).kind
+        except KeyError:
+            kind = "per-round"  # a system this version does not know: its boards are read as they are
+        if kind != "per-round":  # a Meerkamp or Heller event is no Swiss: pairing it rewrote it as one
+            raise InputError(f"this is a {schedule.system!r} event, whose schedule is made at once; `fairdraw pair` "
+                             "pairs the next round of a Swiss or Keizer event (its results go in with "
+                             "`fairdraw result`)", source=str(path), field="system")
         _check_history(schedule, path)
         meta = schedule.meta or {}
         options: dict[str, Any] = {}
-        for key in ("requested_byes", "forbidden_pairs", "accelerations", "withdrawn", "rematch_after", "keizer"):
+        for key in ("requested_byes", "forbidden_pairs", "accelerations", "withdrawn", "withdrawn_at", "rematch_after",
+                    "keizer"):
             if key in meta:
                 options[key] = meta[key]
         if "initial_colour" in meta:
@@ -321,11 +338,18 @@ def pair_command(
     bye: Annotated[list[str] | None, typer.Option("--bye", help="ID[:half|full|zero|absent]: a bye asked for this round (half-point when no kind is given; repeatable).")] = None,
     withdraw: Annotated[list[str] | None, typer.Option("--withdraw", help="Id of a player who left: paired no more (repeatable, or comma-separated; kept in the JSON written).")] = None,
     rematch_after: Annotated[int | None, typer.Option("--rematch-after", help="Keizer: opponents may meet again this many rounds after their last game (kept in the JSON written).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Write over another event file that holds results (they are lost).")] = False,
 ) -> None:
     """Pair the next round of a Swiss or Keizer event (round 1 from a players file)."""
     if output is not None and output_option is not None and output != output_option:
         raise InputError("give the output file once: as OUT or with -o", field="--output")
     output = output or output_option
+    # the one safe overwrite is the event's own file with --json (its rounds and results, one
+    # more round); a text list over it, or a new round 1 over another event, lost every result
+    if not (json_ and output is not None and output.resolve() == input_file.resolve()):
+        same = output is not None and output.resolve() == input_file.resolve()
+        refuse_to_overwrite_results(output, force, "give --json to add the round to this event's file" if same
+                                    else "write it to another file, or add --force")
     if dutch and system and system != "dutch":
         raise InputError("--dutch and --system name different systems")
     name = "dutch" if dutch or not system else system
@@ -361,7 +385,15 @@ def pair_command(
     if json_:
         from fairdraw.formats.schedule_json import dump_schedule
 
-        text = dump_schedule(replace(schedule, meta={**_settings_of(request), **schedule.meta}))
+        meta = {**_settings_of(request), **schedule.meta}
+        # when each withdrawal was entered: `undo` of that round takes it back with the round
+        # (a --withdraw given by mistake could only be removed by editing the JSON)
+        before = {int(k): int(v) for k, v in (request.options.get("withdrawn_at") or {}).items()}
+        fresh = {pid for pid in player_ids(withdraw, field="withdraw")} if withdraw else set()
+        before.update({pid: rnd.round for pid in fresh if pid not in before})
+        if before:
+            meta["withdrawn_at"] = {str(k): v for k, v in sorted(before.items())}
+        text = dump_schedule(replace(schedule, meta=meta))
     elif pairs_list:
         text = list_format(rnd)
     elif html_:

@@ -67,6 +67,20 @@ def check_chess_history(player_ids: Iterable[int], history: Sequence[Round]) -> 
     are left to each system, which knows its own (seed 002 and FIDE read forfeits alike, but
     not every spelling)."""
     known = check_unique_players(player_ids)
+    check_round_numbers(history)
     for index, rnd in enumerate(history):
         _check_round(index, rnd, known)
     return known
+
+
+def check_round_numbers(rounds: Sequence[Round]) -> None:
+    """Rounds numbered from 1 up, each once, in play order: a round number used twice hid one
+    round's results behind the other's (standings dropped them, pair scored without them), and
+    rounds out of order were replayed in file order (other colours, a TRF column shifted)."""
+    for index, rnd in enumerate(rounds):
+        if rnd.round < 1:
+            raise InputError(f"round numbers start at 1, got {rnd.round}", field=f"rounds[{index}].round")
+        if index and rnd.round <= rounds[index - 1].round:
+            what = "used twice" if rnd.round == rounds[index - 1].round else "out of order"
+            raise InputError(f"round {rnd.round} is {what} (after round {rounds[index - 1].round}): list each "
+                             "round once, in play order", field=f"rounds[{index}].round")

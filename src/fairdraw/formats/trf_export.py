@@ -9,9 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from fairdraw.core.errors import InputError
+from fairdraw.core.history_rules import check_round_numbers
 from fairdraw.core.model import Schedule
 from fairdraw.formats import trf
-from fairdraw.scoring.results import FREE_ROUND_SYSTEMS
+from fairdraw.scoring.results import FREE_ROUND_SYSTEMS, normalise_result
+
+#: Systems paired round by round (a Swiss), for the ``092`` line; every other chess system here
+#: plays a fixed schedule (a round robin: Berger, Meerkamp groups, Heller).
+_SWISS_SYSTEMS = ("dutch", "club-swiss", "keizer")
 
 _TRF_SIDES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+", "-"),
               "-/+": ("-", "+"), "-/-": ("-", "-")}
@@ -26,11 +31,26 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
     with a result still missing. The event's own rules go with it, so that another engine
     pairs the next round as fairdraw does: its point system (``meta.points`` as ``BBW``...
     lines, and the points column under it), forbidden pairs (``meta.forbidden_pairs`` as
-    ``XXP`` lines of start ranks) and initial colour (``XXC``). Only chess events (two seats
-    per board) have a TRF16 form.
+    ``XXP`` lines of start ranks), initial colour (``XXC``), accelerations (``XXA``), Baku
+    acceleration (``192 FIDE_DUTCH_2025_BAKU``), the kind of event (``092``: Swiss-System or Round
+    robin) and withdrawals (the next round's column: "0000 - -", not paired). Only chess events
+    (two seats per board) have a TRF16 form.
     """
     if any(len(t.seats) != 2 for r in schedule.rounds for t in r.tables):
         raise InputError("TRF16 is a chess format: this event has tables of more than two")
+    check_round_numbers(schedule.rounds)
+    known = {p.id for p in schedule.players}
+    for i, rnd in enumerate(schedule.rounds):  # named, where a KeyError used to end the command
+        for j, table in enumerate(rnd.tables):
+            strangers = [pid for pid in table.seats if pid not in known]
+            if strangers:
+                raise InputError(f"round {rnd.round}: unknown player id {strangers[0]}", field=f"rounds[{i}].tables[{j}].seats")
+            if table.result is not None:
+                try:
+                    normalise_result(table.result)
+                except ValueError as exc:
+                    raise InputError(f"round {rnd.round} board {table.table}: {exc}",
+                                     field=f"rounds[{i}].tables[{j}].result") from None
     order = sorted(schedule.players, key=lambda p: (schedule.number_of(p.id), p.id))
     start = {p.id: index for index, p in enumerate(order, start=1)}
     entries: dict[int, list[Any]] = {p.id: [] for p in order}
@@ -45,7 +65,7 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
         seen: dict[int, Any] = {}
         for table in rnd.tables:
             white, black = table.seats
-            w, b = _TRF_SIDES[table.result or ""]
+            w, b = _TRF_SIDES[normalise_result(table.result or "")]
             seen[white] = trf.RoundEntry(start[black], "w", w)
             seen[black] = trf.RoundEntry(start[white], "b", b)
         for bye in rnd.byes:
@@ -58,7 +78,12 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
         for pid, column in entries.items():
             column.append(seen.get(pid, trf.RoundEntry(None, " ", " ")))
     points = trf.point_system_from_meta(schedule.meta["points"]) if "points" in schedule.meta else trf.PointSystem()
-    lines: list[Any] = [trf.RawLine(f"012 {name}".rstrip())]
+    # the kind of event (TRF16 092), which readers score by (C.07 treats unplayed games in a
+    # round robin and a Swiss differently; a Swiss's XXR equal to n - 1 read as a round robin)
+    kind = "Swiss-System" if schedule.system in _SWISS_SYSTEMS else "Round robin"
+    lines: list[Any] = [trf.RawLine(f"012 {name}".rstrip()), trf.RawLine(f"092 Individual: {kind}")]
+    if schedule.meta.get("baku") is True and schedule.system == "dutch":  # FIDE C.04.5.1, as bbpPairings reads it
+        lines.append(trf.RawLine("192 FIDE_DUTCH_2025_BAKU"))
     if total_rounds is not None:
         lines.append(trf.RoundsLine(f"XXR {total_rounds}", total_rounds))
     colour = schedule.meta.get("initial_colour")
@@ -70,6 +95,18 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
         ranks = sorted(start[pid] for pid in group if pid in start) if isinstance(group, list) else []
         if len(ranks) >= 2:  # XXP: none of these may be paired with each other (bbpPairings)
             lines.append(trf.ForbiddenLine("XXP " + " ".join(f"{r:4d}" for r in ranks), ranks))
+    accelerations = schedule.meta.get("accelerations") or {}
+    for pid_text, per_round in sorted(accelerations.items(), key=lambda kv: str(kv[0])) if isinstance(accelerations, dict) else []:
+        pid = int(pid_text) if str(pid_text).isdigit() else None
+        if pid in start and isinstance(per_round, list) and per_round:  # XXA: points added, per round
+            cells = " ".join(f"{trf.show_tenths(int(t)):>4}" for t in per_round)
+            lines.append(trf.AccelerationLine(f"XXA {start[pid]:4d} {cells}", start[pid], [int(t) for t in per_round]))
+    # withdrawn players are paired no more: TRF16 has no such mark, so the next round's column
+    # says they will not play it ("0000 - -"), as an arbiter writes it before pairing that round
+    withdrawn = {pid for pid in schedule.meta.get("withdrawn") or [] if pid in entries}
+    if withdrawn and len(played) == len(schedule.rounds):
+        for pid in withdrawn:
+            entries[pid].append(trf.RoundEntry(None, "-", "-"))
     for p in order:
         if p.rating is not None and not 0 <= p.rating <= 9999:
             # TRF16 gives the rating four columns (49-52): a wider or negative number would shift
@@ -77,6 +114,7 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
             raise InputError(f"{p.name}'s rating {p.rating} does not fit TRF16's rating field (0 to 9999): "
                              "correct the rating, or leave it empty for an unrated player", field="rating")
         games = entries[p.id]
+        counted = games[: len(played)]  # a next round's announced absence scores nothing yet
         lines.append(trf.PlayerLine(number=start[p.id], name=p.name, rating=p.rating, federation=p.federation or "",
-                                    points=sum(points.of(g) for g in games), games=games))
+                                    points=sum(points.of(g) for g in counted), games=games))
     return trf.TrfDocument(lines=lines, line_ending="\n").dump()
