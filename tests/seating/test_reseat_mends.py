@@ -92,3 +92,17 @@ def test_property_one_leaver_costs_no_repeat_while_the_design_is_repeat_free(
     assert all(c == 1 for c in meetings(new).values())
     report = check_schedule(new, BALANCED)
     assert report.ok == (new.meta["reseat"]["wind_breaches"] == 0), report.breaches
+
+
+def test_newcomers_take_the_seats_of_sit_outs_at_tables_they_have_not_met() -> None:
+    """Three join a 120-player event after round 2 (123 players: 3 sit out a round). The mended
+    plan sat them out together, then put all three at the one broken table, round after round:
+    121 repeats, one pair of newcomers meeting 10 times. Each newcomer now takes the seat of an
+    entitled sit-out at a table of strangers."""
+    original = _saved(seat(120, 39, seed=DEFAULT_SEED))
+    base = sum(c - 1 for c in meetings(original).values())  # 39 rounds: one past the packing's 38
+    new = reseat(original, 3, add=["A", "B", "C"], byes=True)
+    counts = meetings(new)
+    assert sum(c - 1 for c in counts.values()) <= base + 8
+    assert max(counts.values()) <= 2
+    assert check_schedule(new, CheckRules(everyone=True)).ok

@@ -145,3 +145,36 @@ def test_undo_takes_back_a_withdrawal_entered_with_the_round(cli: Cli, tmp_path:
     assert result.code == 0 and "withdrawal of 9 taken back" in result.err
     meta = json.loads(event.read_text())["meta"]
     assert "withdrawn" not in meta and "withdrawn_at" not in meta
+
+
+def test_the_pairing_lists_all_number_players_by_pairing_number(cli: Cli, tmp_path: Path) -> None:
+    """Judy (id 10) is unrated, so her pairing number is 11 and Karl's (id 11) is 10; the text
+    list and -p showed ids while --html and --explain showed pairing numbers."""
+    players = tmp_path / "players.csv"
+    players.write_text(PLAYERS)
+    listed = cli("pair", "--dutch", str(players), "--rounds", "5", "-p")
+    assert listed.code == 0 and listed.out.splitlines()[-1] == "11 0"  # Judy's bye, by pairing number
+    text = cli("pair", "--dutch", str(players), "--rounds", "5")
+    assert "   10 Karl" in text.out and "11 Judy" in text.out
+    event = _played(cli, tmp_path)
+    trf = tmp_path / "event.trf"
+    assert cli("trf", str(event), "-o", str(trf)).code == 0
+    assert cli("pair", "--dutch", str(event), "-p").out == cli("pair", "--dutch", str(trf), "-p").out
+
+
+def test_small_slips_get_plain_answers(cli: Cli, tmp_path: Path) -> None:
+    event = _played(cli, tmp_path)
+    rematch = cli("pair", "--dutch", str(event), "--rematch-after", "2")
+    assert rematch.code == 2 and "Keizer rule" in rematch.err  # was written into the JSON, doing nothing
+    trf = tmp_path / "event.trf"
+    assert cli("trf", str(event), "-o", str(trf)).code == 0
+    result = cli("result", str(trf), "-r", "1", "-t", "1", "1-0")
+    assert result.code == 2 and "this looks like a TRF16 file" in result.err
+    folder = tmp_path / "two"
+    folder.mkdir()
+    two = _played(cli, folder, rounds=2)
+    data = json.loads(two.read_text())
+    data["rounds"][0]["tables"][0]["result"] = None  # round 2 was paired from it
+    two.write_text(json.dumps(data))
+    check = cli("check", "--dutch", str(two))
+    assert check.code == 2 and f"{two}" in check.err  # the file is named

@@ -348,7 +348,11 @@ def result_command(
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+        from fairdraw.formats.text_files import looks_like_trf
+
+        hint = (" (this looks like a TRF16 file: `fairdraw result` enters results into an event's schedule JSON; "
+                "a TRF16 file carries its results in its player lines)") if looks_like_trf(text) else ""
+        raise InputError(f"not valid JSON: {exc.msg}{hint}", source=source, line=exc.lineno, column=exc.colno) from None
     from fairdraw.formats.schedule_json import schedule_from_dict  # pydantic: only when needed
 
     schedule_from_dict(data, source=source)  # the file itself must be valid before we touch it

@@ -83,7 +83,13 @@ def check_command(
     if dutch is not None:
         from fairdraw.cli.swiss import dutch_check  # provided by the Swiss engine
 
-        raise typer.Exit(dutch_check(dutch, explain=explain))
+        try:
+            code = dutch_check(dutch, explain=explain)
+        except InputError as exc:  # name the file re-paired, as every other error does
+            if exc.source is not None:
+                raise
+            raise InputError(exc.message, source=str(dutch), line=exc.line, column=exc.column, field=exc.field) from None
+        raise typer.Exit(code)
     if schedule is None:
         raise InputError("give a schedule JSON file, or --dutch TRF")
     from fairdraw.cli.check_report import print_report

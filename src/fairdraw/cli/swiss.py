@@ -220,10 +220,12 @@ def _settings_of(request: PairingRequest) -> dict[str, Any]:
     return meta
 
 
-def list_format(rnd: Round) -> str:
-    """The endorsed engines' output: pair count, then ``white black`` lines, bye as ``id 0``."""
-    lines = [f"{t.seats[0]} {t.seats[1]}" for t in rnd.tables]
-    lines += [f"{b.id} 0" for b in rnd.byes if b.kind == "bye"]
+def list_format(rnd: Round, number: Callable[[int], int] = lambda pid: pid) -> str:
+    """The endorsed engines' output: pair count, then ``white black`` lines, bye as ``n 0``, by
+    pairing number (``number``: id -> pairing number), as the engines number a TRF's players by
+    start rank: the list from an event's JSON and from its TRF export are then the same."""
+    lines = [f"{number(t.seats[0])} {number(t.seats[1])}" for t in rnd.tables]
+    lines += [f"{number(b.id)} 0" for b in rnd.byes if b.kind == "bye"]
     return "\n".join([str(len(lines))] + lines) + "\n"
 
 
@@ -254,12 +256,13 @@ def _text(schedule: Schedule, rnd: Round, points: dict[int, str]) -> str:
     def who(pid: int) -> str:
         return f"{names.get(pid, '')} ({points[pid]})" if pid in points else names.get(pid, "")
 
+    number = schedule.number_of  # pairing numbers, as the HTML list and --explain show them
     out = [f"Round {rnd.round} ({schedule.system})"]
     for t in rnd.tables:
         w, b = t.seats[0], t.seats[1]
-        out.append(f"{t.table:>4}  {w:>4} {who(w):<34} - {b:>4} {who(b)}")
+        out.append(f"{t.table:>4}  {number(w):>4} {who(w):<34} - {number(b):>4} {who(b)}")
     for bye in rnd.byes:
-        out.append(f"   -  {bye.id:>4} {names.get(bye.id, ''):<28}   {bye.kind}")
+        out.append(f"   -  {number(bye.id):>4} {names.get(bye.id, ''):<28}   {bye.kind}")
     return "\n".join(out) + "\n"
 
 
@@ -373,6 +376,9 @@ def pair_command(
     if bye or withdraw:
         request = replace(request, options=_with_announced(request.options, bye or [], withdraw or []))
     if rematch_after is not None:
+        if name != "keizer":  # it was written into the JSON and did nothing
+            raise InputError(f"--rematch-after is a Keizer rule (--system keizer); {name!r} pairs no rematch at all",
+                             field="--rematch-after")
         request = replace(request, options={**request.options, "rematch_after": rematch_after})
     try:
         schedule = engine.pair(request)
@@ -395,7 +401,7 @@ def pair_command(
             meta["withdrawn_at"] = {str(k): v for k, v in sorted(before.items())}
         text = dump_schedule(replace(schedule, meta=meta))
     elif pairs_list:
-        text = list_format(rnd)
+        text = list_format(rnd, schedule.number_of)
     elif html_:
         from fairdraw.formats.render import render_pairing_list_html
 

@@ -369,8 +369,11 @@ def reseat(
     new_rounds, new_byes = min(starts, key=lambda s: s[0])[1]  # min keeps the first (mended) on ties
     # the kept rounds' seats are winds already: the new winds continue their balance, and
     # where the tables chosen make that impossible, players swap tables (no new repeat)
+    # each wind solve grows with the field: fewer tries for a large one (123 players: 30 solves
+    # took a minute), a count, never the clock, so the answer stays the same everywhere
     new_rounds, seated, wind_breaches = _repair_winds(_seats_as_positions(kept, pos), kept_pos, new_rounds, k,
-                                                      random.Random(seed_int(seed, "reseat-winds")))
+                                                      random.Random(seed_int(seed, "reseat-winds")),
+                                                      budget=max(4, min(30, 1500 // n)))
     visits: dict[tuple[int, int], int] = {}
     for r in kept:
         for t in r.tables:

@@ -4,9 +4,10 @@ Why: when a player leaves, each later round of the old plan has one table short 
 and every other table still repeat-free. Drawing those rounds afresh (or picking who sits out
 with no regard to the broken tables) throws that away: 32 players on the seed tables, one
 leaving after round 3, came back with 29 repeat meetings where letting the leaver's table-mates
-sit out, one round each, costs none. So each round here keeps its complete tables, sits out
-players from the broken ones (or newcomers, or the old round's sit-outs) while the even spread
-of sit-outs allows it, and seats the rest at new tables chosen for the fewest repeats.
+sit out, one round each, costs none. So each round here keeps its complete tables, lets a
+player on their own (a newcomer, an old sit-out) take the seat of someone entitled to sit out
+at a table they have not met, sits out players from the broken tables while the even spread of
+sit-outs allows it, and seats the rest at new tables chosen for the fewest repeats.
 """
 
 from __future__ import annotations
@@ -76,13 +77,35 @@ def _patch_round(
     complete = [list(t) for t in old_tables if len(t) == k]
     groups = [list(t) for t in old_tables if 0 < len(t) < k] + [[p] for p in loose]
     out: list[int] = []
-    for _ in range(sit_out):
+    swapped: list[list[int]] = []  # complete tables where a single player took a sit-out's seat
+    singles = [g[0] for g in groups if len(g) == 1]
+    rng.shuffle(singles)
+    for single in singles[:sit_out]:
+        # A player on their own (a newcomer, an old sit-out) takes the seat of someone entitled
+        # to sit out, at a table of players they have not met: 3 newcomers in a 120-player
+        # event each joined the same broken table, session after session (max meetings 10).
+        fewest = min(byes_so_far[p] for p in range(n) if p not in out and p != single)
+        if byes_so_far[single] < fewest:
+            continue  # the one with the fewest sit-outs sits out (the even spread of build 1)
+        options = [(t, p) for t in complete for p in t if byes_so_far[p] == fewest]
+        if not options:
+            break
+        table, p = min(options, key=lambda tp: (_repeat_cost(pc, [x for x in tp[0] if x != tp[1]], [single]),
+                                                rng.random()))
+        if _repeat_cost(pc, [x for x in table if x != p], [single]):
+            continue  # no fresh table: the single player stays loose
+        complete.remove(table)
+        swapped.append([single if x == p else x for x in table])
+        groups.remove([single])
+        out.append(p)
+    for _ in range(sit_out - len(out)):
         fewest = min(byes_so_far[p] for p in range(n) if p not in out)
         entitled = [p for g in groups for p in g if byes_so_far[p] == fewest]
-        if not entitled:
-            p = rng.choice([p for t in complete for p in t if byes_so_far[p] == fewest])
-            table = next(t for t in complete if p in t)
-            complete.remove(table)
+        if not entitled:  # break up a seated table of someone entitled (a swapped one too)
+            p = rng.choice([p for t in [*complete, *swapped] for p in t if byes_so_far[p] == fewest and p not in out])
+            holder = complete if any(p in t for t in complete) else swapped
+            table = next(t for t in holder if p in t)
+            holder.remove(table)
             groups.append(table)
             entitled = [p]
         p = rng.choice(entitled)
@@ -91,7 +114,7 @@ def _patch_round(
         if not group:
             groups.remove(group)
         out.append(p)
-    new = _seat_groups(groups, (n - sit_out) // k - len(complete), k, pc, rng)
+    new = swapped + _seat_groups(groups, (n - sit_out) // k - len(complete) - len(swapped), k, pc, rng)
     cost = sum(_cost_with(pc, t[:i], [t[i]]) for t in new for i in range(1, len(t)))
     return [tuple(t) for t in complete + new], sorted(out), cost
 
