@@ -194,3 +194,10 @@ def test_seat_ranked_says_when_the_standings_count_fewer_rounds_than_have_result
     assert cli("standings", str(event), "--json", "-o", str(fresh)).code == 0
     assert "out of date" not in cli("seat-ranked", str(fresh), "--schedule", str(event), "-o",
                                     str(tmp_path / "out2.txt")).err
+
+
+def test_a_score_beyond_any_game_is_refused(cli: Cli, tmp_path: Path) -> None:
+    event = _event_with_results(cli, tmp_path, rounds_played=0)
+    huge = str(10**27)
+    result = cli("result", str(event), "-r", "1", "-t", "1", huge, "30000", "30000", str(120000 - 60000 - 10**27))
+    assert result.code == 2 and "beyond any game's" in result.err  # the sum was right, so it was taken

@@ -40,6 +40,16 @@ def board_fields(html: str) -> list[dict[str, str]]:
     return boards
 
 
+def form_base(html: str) -> dict[str, str]:
+    """What every results form sends besides its boards: the CSRF token and the round's
+    fingerprint (``pairing``), which the page refuses a results form without."""
+    data = {"csrf_token": csrf_of(html)}
+    token = re.search(r'name="pairing" value="([^"]*)"', html)
+    if token:
+        data["pairing"] = token.group(1)
+    return data
+
+
 def results_form(html: str, results: dict[int, str]) -> dict[str, str]:
     """The results form of a chess round with ``results`` (board index -> typed text)."""
     data = {"csrf_token": csrf_of(html)}

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from fairdraw.formats.schedule_json import schedule_from_dict
 from fairdraw.storage import repo
 from tests.web.conftest import csrf_of
-from tests.web.helpers import board_fields, create_event, field_csv, import_players, post
+from tests.web.helpers import board_fields, create_event, field_csv, form_base, import_players, post
 
 
 def _schedule(client: TestClient, event: int):  # type: ignore[no-untyped-def]
@@ -40,7 +40,7 @@ def test_a_penalty_without_scores_is_refused_naming_the_table(client: TestClient
     post(client, event, "/pair")
     page = client.get(f"/events/{event}/rounds/1").text
     board = board_fields(page)[0]
-    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"],
+    data = {**form_base(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"],
             f"p{board['id']}_0": "8000"}  # a chombo, every score left empty
     response = client.post(f"/events/{event}/rounds/1/results", data=data)
     text = html.unescape(response.text)
@@ -93,3 +93,23 @@ def test_an_upload_the_page_cannot_read_gets_advice_and_no_raw_bytes(
     assert "Save it as CSV UTF-8 in the spreadsheet program" in text
     assert "\x00" not in response.text
     assert _schedule(client, event).players == ()
+
+
+def test_a_results_form_without_its_round_fingerprint_is_refused(client) -> None:  # type: ignore[no-untyped-def]
+    """Board ids come back after an undo (SQLite reuses them): a results form without the round's
+    fingerprint wrote onto the boards of a round paired again since ("Saved 4 results")."""
+    from tests.web.helpers import results_form
+
+    event = create_event(client, "dutch", "Fingerprint")
+    import_players(client, event, field_csv(8))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    data = results_form(page, {0: "1", 1: "1"})
+    data.pop("pairing")
+    response = client.post(f"/events/{event}/rounds/1/results", data=data)
+    assert response.status_code == 400 and "round fingerprint" in html.unescape(response.text)
+    data = results_form(page, {0: "1"})
+    board = board_fields(page)[0]
+    data[f"v{board['id']}"] = "9" * 25
+    response = client.post(f"/events/{event}/rounds/1/results", data=data)
+    assert response.status_code == 400 and "bad version field" in response.text  # was a 404 about the address

@@ -23,6 +23,7 @@ from tests.web.helpers import (
     create_event,
     enter_mahjong_round,
     field_csv,
+    form_base,
     import_players,
     post,
     results_form,
@@ -112,7 +113,7 @@ def _one_mahjong_table(client: TestClient, options: str, scores: tuple[int, ...]
     post(client, event, "/pair")
     page = client.get(f"/events/{event}/rounds/1").text
     board = board_fields(page)[0]
-    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
+    data = {**form_base(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
     for seat, score in enumerate(scores):
         data[f"s{board['id']}_{seat}"] = str(score)
     assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text

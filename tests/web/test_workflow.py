@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from fairdraw.formats.schedule_json import schedule_from_dict
 from tests.web.conftest import signed_in
-from tests.web.helpers import board_fields, create_event, field_csv, import_players, post, results_form
+from tests.web.helpers import board_fields, create_event, field_csv, form_base, import_players, post, results_form
 
 
 def _schedule(client: TestClient, event: int):  # type: ignore[no-untyped-def]
@@ -132,9 +132,7 @@ def test_mahjong_tables_scores_and_table_cards(client: TestClient, toy_systems: 
     page = client.get(f"/events/{event}/rounds/1").text
     boards = board_fields(page)
     assert len(boards) == 2
-    from tests.web.conftest import csrf_of
-
-    data = {"csrf_token": csrf_of(page)}
+    data = form_base(page)
     for board, scores in zip(boards, ([40000, 30000, 25000, 25000], [30000, 30000, 30000, 30000]), strict=True):
         data[f"v{board['id']}"] = board["version"]
         data[f"o{board['id']}"] = board["shown"]
@@ -145,7 +143,7 @@ def test_mahjong_tables_scores_and_table_cards(client: TestClient, toy_systems: 
     # half a table's scores is refused
     page = client.get(f"/events/{event}/rounds/2").text
     board = board_fields(page)[0]
-    partial = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": "",
+    partial = {**form_base(page), f"v{board['id']}": board["version"], f"o{board['id']}": "",
                f"s{board['id']}_0": "30000"}
     assert client.post(f"/events/{event}/rounds/2/results", data=partial).status_code == 400
 
@@ -207,9 +205,7 @@ def test_requested_bye_goes_to_the_system_once(client: TestClient, toy_systems: 
 
 
 def _score_form(page: str, board: dict[str, str], scores: list[int]) -> dict[str, str]:
-    from tests.web.conftest import csrf_of
-
-    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
+    data = {**form_base(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
     data.update({f"s{board['id']}_{seat}": str(score) for seat, score in enumerate(scores)})
     return data
 

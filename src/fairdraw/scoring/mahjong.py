@@ -84,10 +84,18 @@ def placements(scores: Sequence[int]) -> list[tuple[Fraction, list[int]]]:
     return groups
 
 
+#: The largest table score taken, either way: a hanchan starts from some 25,000-30,000 points
+#: and the highest limit hands are worth some 100,000 to 200,000 (several yakuman 400,000 or so).
+SCORE_LIMIT = 10_000_000
+
+
 def check_game(scores: Sequence[int], seats: int, params: MahjongParams) -> str | None:
     """What is wrong with a game's scores, or None (used by ``fairdraw result`` too)."""
     if len(scores) != seats:
         return f"expected {seats} scores (one per seat), got {len(scores)}"
+    wild = next((x for x in scores if abs(x) > SCORE_LIMIT), None)
+    if wild is not None:  # a slip of the keyboard (10^27 points were taken, summing right)
+        return f"a score of {wild} is beyond any game's (at most {SCORE_LIMIT:,} points either way)"
     if params.uma_for(seats) is None:
         if params.uma is None:
             return f"there is no default uma for tables of {seats}: set the scoring option uma ({seats} places)"

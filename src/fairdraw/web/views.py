@@ -369,7 +369,12 @@ def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntr
 
         raise NotFoundError(f"round {number} is not paired")
     seen_token = form.get("pairing")
-    if isinstance(seen_token, str) and seen_token and seen_token != pairing_token(rnd):
+    if not (isinstance(seen_token, str) and seen_token):
+        # every results form carries its round's fingerprint: without it the boards' ids alone
+        # could name boards of a round undone and paired again since (SQLite reuses the ids)
+        raise InputError("the form carries no round fingerprint (the 'pairing' field): open the round's page "
+                         "again and enter the results there", field="pairing")
+    if seen_token != pairing_token(rnd):
         from fairdraw.storage.repo import ConflictError
 
         raise ConflictError([], f"round {number} was undone and paired again after this page was opened, so "
@@ -383,6 +388,8 @@ def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntr
             version = int(version_text)
         except ValueError:
             raise InputError(f"board {board.number}: bad version field", field=f"v{board.id}") from None
+        if not 0 <= version < 2**31:  # the database's integer: a larger one was an OverflowError's 404
+            raise InputError(f"board {board.number}: bad version field", field=f"v{board.id}")
         label = f"{board.group} {board.number}" if board.group else str(board.number)
         seen = form.get(f"o{board.id}")
         seen = seen if isinstance(seen, str) else ""
