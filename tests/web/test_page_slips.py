@@ -113,3 +113,22 @@ def test_a_results_form_without_its_round_fingerprint_is_refused(client) -> None
     data[f"v{board['id']}"] = "9" * 25
     response = client.post(f"/events/{event}/rounds/1/results", data=data)
     assert response.status_code == 400 and "bad version field" in response.text  # was a 404 about the address
+
+
+@pytest.mark.parametrize("option", ["requested_byes=1", 'requested_byes={"1":"half"}', "withdrawn=3"])
+def test_an_option_the_page_keeps_for_itself_is_refused(client, option: str) -> None:  # type: ignore[no-untyped-def]
+    """Typed into the options box, ``requested_byes=1`` made an event that could not be paired
+    (TypeError: 'int' object is not iterable) until the option was removed."""
+    page = client.get("/")
+    response = client.post("/events", data={"name": "x", "system": "dutch", "csrf_token": csrf_of(page.text),
+                                            "options": option})
+    assert response.status_code == 400 and "kept by the page itself" in html.unescape(response.text)
+
+
+def test_withdraw_takes_only_1_or_0(client) -> None:  # type: ignore[no-untyped-def]
+    event = create_event(client, "dutch", "Withdraw flag")
+    import_players(client, event, field_csv(4))
+    response = post(client, event, "/players/1/withdraw", withdrawn="maybe")
+    assert "field 'withdrawn': expected 1 (withdraw) or 0" in html.unescape(response.text)  # it withdrew
+    assert "withdrawn from the rounds still to pair" in html.unescape(post(client, event, "/players/1/withdraw",
+                                                                            withdrawn="1").text)

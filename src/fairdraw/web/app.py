@@ -353,6 +353,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
             tiebreaks = _text(form, "tiebreaks").strip().replace(" ", "")
             workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
             options = workflow.parse_options(_text(form, "options"))
+            workflow.check_reserved_options(options)
             workflow.check_scoring(system, scoring, options)
             with state.sessions.begin() as db:
                 event = repo.create_event(
@@ -389,6 +390,8 @@ def _routes(app: FastAPI, state: WebState) -> None:
             workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
             # a form without the options field (an old page) keeps the options stored
             options = workflow.parse_options(_text(form, "options")) if "options" in form else None
+            if options is not None:
+                workflow.check_reserved_options(options)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 fixed = bool(event.rounds)  # the form has no seed field then
@@ -529,9 +532,12 @@ def _routes(app: FastAPI, state: WebState) -> None:
     @app.post("/events/{event_id}/players/{pid}/withdraw")
     async def withdraw(request: Request, event_id: int, pid: int) -> Response:
         form = await _organiser_form(state, request)
-        back = _text(form, "withdrawn") != "0"
+        flag = _text(form, "withdrawn")
+        back = flag == "1"
 
         def work() -> str:
+            if flag not in ("0", "1"):  # any other value withdrew the player ("maybe" did)
+                raise InputError(f"expected 1 (withdraw) or 0 (back in the field), got {flag!r}", field="withdrawn")
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 player = repo.set_withdrawn(db, event, pid, back)

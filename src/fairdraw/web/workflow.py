@@ -246,6 +246,20 @@ def _default_scorings(system: str) -> list[str]:
     return ["standard", "mahjong"]
 
 
+#: Options the program keeps for itself (the page's bye requests, withdrawals, a re-plan's
+#: history): typed into the options box they broke the next pairing with a TypeError.
+RESERVED_OPTIONS = frozenset({"requested_byes", "withdrawn", "withdrawn_at", "history", "previous",
+                              "history_players", "keep_order", "forbidden_every_round"})
+
+
+def check_reserved_options(options: dict[str, Any]) -> None:
+    """Refuse an option the page sets itself, naming it and where it is set instead."""
+    taken = sorted(k for k in options if k in RESERVED_OPTIONS)
+    if taken:
+        raise InputError(f"{taken[0]} is kept by the page itself (bye requests and withdrawals are made on the "
+                         "players' page), not an option to type", field=f"options.{taken[0]}")
+
+
 def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:
     """Refuse a scoring that does not fit the event's game, or ``scoring.*`` options its
     scoring does not accept, by building the scoring with them (InputError naming the field).
