@@ -395,7 +395,7 @@ def pair_command(
         # when each withdrawal was entered: `undo` of that round takes it back with the round
         # (a --withdraw given by mistake could only be removed by editing the JSON)
         before = {int(k): int(v) for k, v in (request.options.get("withdrawn_at") or {}).items()}
-        fresh = {pid for pid in player_ids(withdraw, field="withdraw")} if withdraw else set()
+        fresh = set(player_ids(withdraw, field="withdraw")) if withdraw else set()
         before.update({pid: rnd.round for pid in fresh if pid not in before})
         if before:
             meta["withdrawn_at"] = {str(k): v for k, v in sorted(before.items())}
