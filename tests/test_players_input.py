@@ -120,3 +120,15 @@ def test_a_quoted_name_with_a_line_break_in_the_last_row_is_a_name() -> None:
     assert [p.name for p in players] == ["A", "Smith John"]
     with pytest.raises(InputError, match="never closed"):
         parse_players_csv('name,rating\nA,1600\n"Smith\nJohn,1500\n', source="t.csv")
+
+
+def test_a_name_with_a_direction_override_is_refused() -> None:
+    """"Z\\u202eevil" prints as "Zlive" on every pairing list and page (a web audit, 2026-12-04)."""
+    import pytest
+
+    from fairdraw.core.errors import InputError
+    from fairdraw.formats.players import parse_players_csv
+
+    with pytest.raises(InputError, match="direction control U\\+202E"):
+        parse_players_csv("name\nZ\u202eevil\n", source="p.csv")
+    assert parse_players_csv("name\nZoë\n", source="p.csv")[0].name == "Zoë"

@@ -187,10 +187,20 @@ def tidy_text(value: Any, *, field: str, limit: int, where: str = "", source: st
     if bad is not None:
         raise InputError(f"{prefix}{field} contains the control character {bad!r}", source=source, line=line,
                          field=field)
+    # bidirectional overrides and isolates turn what follows around on every printout and page
+    # ("Z\u202eevil" shows as "Zlive"): no name needs them, and they hide what a name says
+    turned = next((c for c in text if c in _BIDI_CONTROLS), None)
+    if turned is not None:
+        raise InputError(f"{prefix}{field} contains the direction control U+{ord(turned):04X}, which would show "
+                         "the text after it reversed", source=source, line=line, field=field)
     if len(text) > limit:
         raise InputError(f"{prefix}{field} is {len(text)} characters long (at most {limit})", source=source,
                          line=line, field=field)
     return text
+
+
+#: Unicode's explicit direction embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069).
+_BIDI_CONTROLS = frozenset(chr(c) for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
 
 def _bounded(number: int | None, *, low: int, high: int, source: str, line: int | None, field: str,
