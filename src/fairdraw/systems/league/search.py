@@ -310,7 +310,7 @@ def repair_sessions(
             if best is None or found[0] < best[0]:
                 best = found
         assert best is not None
-        rng.random()  # the generator moves on as before, whatever was tried
+        rng.random()  # the generator moves on by one draw a session, however many orders were tried
         session = tuple(tuple(sorted(g)) for g in best[1])
         made.append(session)
         record(session)
