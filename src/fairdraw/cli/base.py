@@ -8,8 +8,8 @@ traceback or a half-written file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 import sys
 from enum import Enum
@@ -84,6 +84,20 @@ class OutputFormat(str, Enum):
     html = "html"
 
 
+@contextmanager
+def naming_the_file(path: Path | str, *, field: str | None = None) -> Iterator[None]:
+    """Bad input found below a command that names no file (a field too small for its tables, an
+    unknown id) is a fault of the file the command read: its error names it, as every bad-input
+    message names file, line and field. ``field`` limits this to errors of that field (a players
+    file answers only for the field it lists)."""
+    try:
+        yield
+    except InputError as exc:
+        if exc.source is None and (field is None or exc.field == field):
+            exc.source = str(path)
+        raise
+
+
 def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: str, option: str,
                            unit: str = "round") -> None:
     """Re-seating from round ``first`` replaces those rounds' tables, and with them any result
@@ -93,13 +107,13 @@ def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: 
 
     entered = [(r.round, sum(1 for t in r.tables if has_result(t))) for r in schedule.rounds if r.round >= first]
     entered = [(number, count) for number, count in entered if count]
-    if entered and force:  # dropped as asked, but said: the organiser should know what went
-        where = ", ".join(f"{unit} {number} ({count} table(s))" for number, count in entered)
+    if not entered:
+        return
+    where = ", ".join(f"{unit} {number} ({count} table(s))" for number, count in entered)
+    if force:  # dropped as asked, but said: the organiser should know what went
         err_console.print(f"note: --force: the results entered in {where} are dropped", highlight=False,
                           soft_wrap=True, markup=False)
-        return
-    if entered:
-        where = ", ".join(f"{unit} {number} ({count} table(s))" for number, count in entered)
+    else:
         raise InputError(f"results are entered in {where}; re-planning from {option} {first} would remove them: "
                          f"re-plan from a later one, or add --force to drop them", source=source, field=option)
 

@@ -15,7 +15,7 @@ import typer
 
 from fairdraw.cli.base import app, err_console, refuse_to_overwrite_results, write_output
 from fairdraw.core.errors import InputError
-from fairdraw.core.registry import get_system
+from fairdraw.core.registry import system_kind
 
 
 #: what the per-round systems write into ``meta`` about the round they paired (the Dutch
@@ -39,11 +39,7 @@ def undo_command(
     schedule = load_schedule(schedule_file)
     if not schedule.rounds:
         raise InputError("no round is paired yet", source=str(schedule_file), field="rounds")
-    try:
-        kind = get_system(schedule.system).kind
-    except KeyError:
-        kind = None
-    if kind != "per-round":
+    if system_kind(schedule.system) != "per-round":
         raise InputError(f"{schedule.system!r} is not paired round by round: its schedule is made at once "
                          "(make it again, or re-seat a mahjong seating with `fairdraw reseat`)",
                          source=str(schedule_file), field="system")

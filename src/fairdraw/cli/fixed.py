@@ -19,6 +19,7 @@ from fairdraw.cli.base import (
     emit,
     err_console,
     load_players,
+    naming_the_file,
     pick_format,
     refuse_to_overwrite_results,
     write_output,
@@ -68,9 +69,7 @@ def meerkamp_command(
         seed=seed,
         options={"group_size": group_size, "double": double, "grouping": grouping.value},
     )
-    from fairdraw.cli.roundrobin import naming_the_file
-
-    with naming_the_file(players):
+    with naming_the_file(players, field="players"):
         schedule = get_system("meerkamp").pair(request)
     emit(schedule, json_, csv_, html_, output)
 

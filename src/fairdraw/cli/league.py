@@ -13,7 +13,7 @@ from pathlib import Path
 import typer
 
 from fairdraw.cli.base import (
-    OVERWRITE_HELP, OutputFormat, app, load_players, note_nothing_to_separate, pick_format, player_ids,
+    OVERWRITE_HELP, OutputFormat, app, load_players, naming_the_file, note_nothing_to_separate, pick_format, player_ids,
     refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
 )
 from fairdraw.core.errors import InputError
@@ -186,13 +186,8 @@ def league_reseat_command(
     )
     if total - len(kept) < 1:
         raise InputError("nothing left to re-plan", source=src, field="from-session")
-    try:
-        with working("planning the season"):
-            schedule = get_system("mahjong-league").pair(request)
-    except InputError as exc:
-        if exc.source is None:  # e.g. the field left is 11 players: name the season file
-            exc.source = src
-        raise
+    with naming_the_file(src), working("planning the season"):  # e.g. the field left is 11 players
+        schedule = get_system("mahjong-league").pair(request)
     # who joined when, kept over several re-plans: the checker's --everyone expects a
     # newcomer only from the session they joined; re-planned from before that session, the
     # newcomer now plays from K (and a leaver is gone from K), as `reseat` records it

@@ -16,6 +16,7 @@ from fairdraw.cli.base import (
     emit,
     err_console,
     load_players,
+    naming_the_file,
     note_nothing_to_separate,
     player_ids,
     pick_format,
@@ -124,10 +125,8 @@ def reseat_command(
     from fairdraw.systems.mahjong.changes import check_from_round, reseat
 
     schedule = load_schedule(schedule_file)
-    try:  # the range first: a round that does not exist is the mistake, not the results after it
+    with naming_the_file(schedule_file):  # the range first: a round that does not exist is the mistake
         check_from_round(schedule, from_round)
-    except InputError as exc:
-        raise InputError(exc.message, source=str(schedule_file), field=exc.field) from None
     refuse_to_drop_results(schedule, from_round, force, str(schedule_file), "--from-round")
     drop_ids = list(dict.fromkeys(player_ids(drop, source=str(schedule_file))))  # named twice, leaves once
     names = {_name_key(p.name) for p in schedule.players}
@@ -137,13 +136,8 @@ def reseat_command(
                               "gets an id of their own", highlight=False, soft_wrap=True, markup=False)
     # a seating made with --byes keeps sit-outs allowed: the organiser said so once already
     byes = byes or any(r.byes for r in schedule.rounds)
-    try:
-        with working(f"re-seating from round {from_round}"):
-            new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
-    except InputError as exc:  # name the file the problem is in (a field too small, an unknown id)
-        if exc.source is not None:
-            raise
-        raise InputError(exc.message, source=str(schedule_file), field=exc.field) from None
+    with naming_the_file(schedule_file), working(f"re-seating from round {from_round}"):
+        new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
     _finish(new, json_, csv_, html_, output, report)
 
 

@@ -143,10 +143,11 @@ def standings_command(
 ) -> None:
     """Standings with points and tie-breaks, from TRF16 or a schedule JSON with results."""
     from fairdraw.formats import standings_render as sr
-    refuse_to_overwrite_results(output, False, "write the standings to another file")
     from fairdraw.scoring.base import get_scoring
     from fairdraw.scoring.results import has_result, is_mahjong, pending_tables
     from fairdraw.scoring.standings import chess_groups, compute_standings, default_scoring, restrict
+
+    refuse_to_overwrite_results(output, False, "write the standings to another file")
 
     fmt = pick_format(json_, csv_, html_)
     schedule, implied = load_event(input)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -15,6 +13,7 @@ from fairdraw.cli.base import (
     console,
     emit,
     load_players,
+    naming_the_file,
     pick_format,
     refuse_to_overwrite_results,
 )
@@ -46,21 +45,9 @@ def roundrobin_command(
     refuse_to_overwrite_results(output, force)
     field = load_players(players)
     request = PairingRequest(players=tuple(field), options={"double": double, "varma": varma})
-    with naming_the_file(players):
+    with naming_the_file(players, field="players"):  # too few players, too many for Varma
         schedule = get_system("berger").pair(request)
     emit(schedule, json_, csv_, html_, output)
-
-
-@contextmanager
-def naming_the_file(path: Path) -> Iterator[None]:
-    """A field the players file cannot serve (too few players, too many for Varma) is a fault of
-    that file: its error names it, as every bad-input message names file, line and field."""
-    try:
-        yield
-    except InputError as exc:
-        if exc.source is None and exc.field == "players":
-            exc.source = str(path)
-        raise
 
 
 # Each limit's range is LIMIT_MINIMUMS (fairdraw.core.check_limits), given to Typer as min=: a
@@ -83,12 +70,8 @@ def check_command(
     if dutch is not None:
         from fairdraw.cli.swiss import dutch_check  # provided by the Swiss engine
 
-        try:
+        with naming_the_file(dutch):
             code = dutch_check(dutch, explain=explain)
-        except InputError as exc:  # name the file re-paired, as every other error does
-            if exc.source is not None:
-                raise
-            raise InputError(exc.message, source=str(dutch), line=exc.line, column=exc.column, field=exc.field) from None
         raise typer.Exit(code)
     if schedule is None:
         raise InputError("give a schedule JSON file, or --dutch TRF")

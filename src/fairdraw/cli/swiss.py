@@ -31,7 +31,7 @@ from fairdraw.cli.base import (
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule
-from fairdraw.core.registry import PairingRequest, get_system
+from fairdraw.core.registry import PairingRequest, get_system, system_kind
 
 
 def _head(path: Path) -> bytes:
@@ -145,11 +145,9 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
             raise InputError(f"this is a {schedule.system!r} schedule with tables of {len(wide.seats)}; "
                              "`fairdraw pair` pairs chess boards of two (dutch, club-swiss)",
                              source=str(path), field="system")
-        try:
-            kind = get_system(schedule.system).kind
-        except KeyError:
-            kind = "per-round"  # a system this version does not know: its boards are read as they are
-        if kind != "per-round":  # a Meerkamp or Heller event is no Swiss: pairing it rewrote it as one
+        # a Meerkamp or Heller event is no Swiss: pairing it rewrote it as one (a system this
+        # version does not know is read as boards, as before)
+        if system_kind(schedule.system) == "fixed":
             raise InputError(f"this is a {schedule.system!r} event, whose schedule is made at once; `fairdraw pair` "
                              "pairs the next round of a Swiss or Keizer event (its results go in with "
                              "`fairdraw result`)", source=str(path), field="system")
@@ -349,8 +347,8 @@ def pair_command(
     output = output or output_option
     # the one safe overwrite is the event's own file with --json (its rounds and results, one
     # more round); a text list over it, or a new round 1 over another event, lost every result
-    if not (json_ and output is not None and output.resolve() == input_file.resolve()):
-        same = output is not None and output.resolve() == input_file.resolve()
+    same = output is not None and output.resolve() == input_file.resolve()
+    if not (json_ and same):
         refuse_to_overwrite_results(output, force, "give --json to add the round to this event's file" if same
                                     else "write it to another file, or add --force")
     if dutch and system and system != "dutch":

@@ -98,3 +98,13 @@ def get_system(name: str) -> PairingSystem:
 def all_systems() -> list[type[PairingSystem]]:
     """Every registered system class, sorted by name."""
     return _REGISTRY.classes()
+
+
+def system_kind(name: str) -> str:
+    """``fixed`` or ``per-round`` (``PairingSystem.kind``); ``unknown`` when no system of that
+    name is installed here (a file written by another version). One answer for the web page,
+    ``pair`` and ``undo``, each of which decides what an unknown system may do."""
+    for cls in all_systems():
+        if cls.name == name:
+            return cls.kind
+    return "unknown"

@@ -35,6 +35,11 @@ class PairCounts:
         dec = [0] + [self.cost_of(c - 1) - self.cost_of(c) for c in range(1, limit)]
         return inc, dec
 
+    def join_cost(self, player: int, table: Sequence[int]) -> int:
+        """The cost change of ``player`` sitting down with ``table``: one more meeting each."""
+        row = self.m[player]
+        return sum(self.cost_of(row[t] + 1) - self.cost_of(row[t]) for t in table)
+
     def add_table(self, table: Sequence[int], step: int = 1) -> None:
         for i, a in enumerate(table):
             row = self.m[a]
@@ -210,7 +215,7 @@ def greedy_round(
         while len(table) < size:
             best_i, best_c = 0, None
             for i, cand in enumerate(free):
-                c = sum(pc.cost_of(pc.m[cand][t] + 1) - pc.cost_of(pc.m[cand][t]) for t in table)
+                c = pc.join_cost(cand, table)
                 if best_c is None or c < best_c:
                     best_i, best_c = i, c
             table.append(free.pop(best_i))

@@ -95,12 +95,14 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
         ranks = sorted(start[pid] for pid in group if pid in start) if isinstance(group, list) else []
         if len(ranks) >= 2:  # XXP: none of these may be paired with each other (bbpPairings)
             lines.append(trf.ForbiddenLine("XXP " + " ".join(f"{r:4d}" for r in ranks), ranks))
-    accelerations = schedule.meta.get("accelerations") or {}
-    for pid_text, per_round in sorted(accelerations.items(), key=lambda kv: str(kv[0])) if isinstance(accelerations, dict) else []:
-        pid = int(pid_text) if str(pid_text).isdigit() else None
-        if pid in start and isinstance(per_round, list) and per_round:  # XXA: points added, per round
-            cells = " ".join(f"{trf.show_tenths(int(t)):>4}" for t in per_round)
-            lines.append(trf.AccelerationLine(f"XXA {start[pid]:4d} {cells}", start[pid], [int(t) for t in per_round]))
+    accelerations = schedule.meta.get("accelerations")
+    if isinstance(accelerations, dict):  # {id: [tenths per round]}: XXA lines, points added per round
+        for pid_text, per_round in sorted(accelerations.items(), key=lambda kv: str(kv[0])):
+            pid = int(pid_text) if str(pid_text).isdigit() else None
+            if pid in start and isinstance(per_round, list) and per_round:
+                tenths = [int(t) for t in per_round]
+                cells = " ".join(f"{trf.show_tenths(t):>4}" for t in tenths)
+                lines.append(trf.AccelerationLine(f"XXA {start[pid]:4d} {cells}", start[pid], tenths))
     # withdrawn players are paired no more: TRF16 has no such mark, so the next round's column
     # says they will not play it ("0000 - -"), as an arbiter writes it before pairing that round
     withdrawn = {pid for pid in schedule.meta.get("withdrawn") or [] if pid in entries}

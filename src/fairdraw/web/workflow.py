@@ -20,7 +20,7 @@ from typing import Any
 from fairdraw.core.errors import FairdrawError, InputError
 from fairdraw.core.initial_order import strength_order
 from fairdraw.core.model import Participant, Round, Schedule
-from fairdraw.core.registry import PairingRequest, all_systems, get_system
+from fairdraw.core.registry import PairingRequest, all_systems, get_system, system_kind
 from fairdraw.formats.players import parse_players_csv, parse_players_json
 from fairdraw.formats.schedule_json import dump_schedule
 from fairdraw.formats.text_files import looks_like_trf
@@ -46,14 +46,6 @@ class UnavailableError(FairdrawError):
 def system_choices() -> list[dict[str, str]]:
     """Every registered system for the "new event" form."""
     return [{"name": cls.name, "kind": cls.kind, "description": cls.description} for cls in all_systems()]
-
-
-def system_kind(name: str) -> str:
-    """``fixed`` or ``per-round``; ``unknown`` when the system is not installed here."""
-    for cls in all_systems():
-        if cls.name == name:
-            return cls.kind
-    return "unknown"
 
 
 def parse_options(text: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
 from fairdraw.core.model import Participant
@@ -35,13 +35,15 @@ def seeded_order(players: Sequence[Participant], seed: str | None) -> list[Parti
     return sorted(players, key=lambda p: hashlib.sha256(f"{digest}:{p.id}".encode()).hexdigest())
 
 
-def same_label_meetings(season: Season, label_of: Sequence[str | None]) -> int:
-    """How many times two positions with the same (non-empty) label share a group."""
+def same_label_meetings(season: Sequence[Sequence[Sequence[int]]], label_of: Mapping[int, str | None]) -> int:
+    """How many times two players (or positions) with the same (non-empty) label share a group;
+    ``label_of`` maps whatever the groups hold to its label."""
     total = 0
     for session in season:
         for group in session:
             for a, b in combinations(group, 2):
-                if label_of[a] is not None and label_of[a] == label_of[b]:
+                label = label_of.get(a)  # a player missing from the map has no label
+                if label is not None and label == label_of.get(b):
                     total += 1
     return total
 

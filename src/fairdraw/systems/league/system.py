@@ -134,11 +134,9 @@ class MahjongLeague(PairingSystem):
         everyone = tuple(order) + tuple(gone)
         if by is not None:
             # over the whole season, the sessions kept by a re-plan included (as the repeats are)
-            label_of = {p.id: getattr(p, by) for p in everyone}
             season = [[t.seats for t in rnd.tables] for rnd in (*request.history, *new_rounds)]
-            index = {pid: i for i, pid in enumerate(label_of)}
             meta["separate"]["same_group_meetings"] = same_label_meetings(
-                [[tuple(index[x] for x in g if x in index) for g in s] for s in season], list(label_of.values()))
+                season, {p.id: getattr(p, by) for p in everyone})
         if gone:
             meta["dropped"] = [p.id for p in gone]
         numbers = {p.id: i for i, p in enumerate(everyone, start=1)}

@@ -139,11 +139,12 @@ def _old_plan(redone: Sequence[Round], pos: dict[int, int], n: int,
 
 
 def _counts(n: int, rounds: Sequence[Sequence[Sequence[int]]]) -> PairCounts:
-    """The meeting counts of ``rounds`` (positions; -1 for a seat whose player left is skipped)."""
+    """The meeting counts of ``rounds`` (positions of the new field), a fresh copy for each
+    start of a re-seat, which brings its own up to date."""
     pc = PairCounts(n)
     for rnd in rounds:
         for t in rnd:
-            pc.add_table([p for p in t if p >= 0])
+            pc.add_table(t)
     return pc
 
 
@@ -329,17 +330,16 @@ def reseat(
     kept = list(schedule.rounds[: from_round - 1])
     kept_pos = [[tuple(pos[x] for x in t.seats if x in pos) for t in r.tables] for r in kept]
     added = [pos[p.id] for p in players if p.id not in known]
+    kept_byes = [[pos[bye.id] for bye in r.byes if bye.id in pos] for r in kept]
     byes_so_far = [0] * n
-    for r in kept:
-        for bye in r.byes:
-            if bye.id in pos:
-                byes_so_far[pos[bye.id]] += 1
+    for out in kept_byes:
+        for p in out:
+            byes_so_far[p] += 1
     # rounds seated by ranking (seat-ranked, always the last ones) are not re-seated by the
     # design: they are removed and left to seat-ranked again, which needs the new standings
     ranked = {int(r) for r in schedule.meta.get("seated_by_ranking", []) or []}
     redone = [r for r in schedule.rounds[from_round - 1 :] if r.round not in ranked]
     unseated_ranked = sum(1 for r in schedule.rounds[from_round - 1 :] if r.round in ranked)
-    kept_byes = [[pos[bye.id] for bye in r.byes if bye.id in pos] for r in kept]
     # issue 4 item 5: the fewest new repeats. Three starts, each polished by the tabu search: the
     # old rounds mended (complete tables kept, sit-outs from the broken ones), the old rounds
     # re-filled or drawn again, and the new field's own design; the mended plan wins ties, as

@@ -25,12 +25,7 @@ TRIES = 12
 
 def _cost_with(pc: PairCounts, table: Sequence[int], group: Sequence[int]) -> int:
     """Pair cost (``PairCounts``) of seating ``group`` at ``table``, the group's own pairs included."""
-    cost = 0
-    for i, a in enumerate(group):
-        row = pc.m[a]
-        for b in [*table, *group[i + 1:]]:
-            cost += pc.cost_of(row[b] + 1) - pc.cost_of(row[b])
-    return cost
+    return sum(pc.join_cost(a, [*table, *group[i + 1:]]) for i, a in enumerate(group))
 
 
 def _repeat_cost(pc: PairCounts, table: Sequence[int], group: Sequence[int]) -> int:
@@ -72,8 +67,9 @@ def _patch_round(
     """One round mended: (tables, sit-outs, pair cost of the tables that are new).
 
     Sit-outs come from those with the fewest sit-outs so far (the floor/ceil spread of issue 4
-    build 1); among them loose players first, so complete tables survive. When no loose player
-    is entitled, an entitled player's table is broken up and its others become loose."""
+    build 1). A loose player on their own first takes the seat of an entitled player at a table
+    they have not met; then loose players sit out, so complete tables survive. When no loose
+    player is entitled, an entitled player's table is broken up and its others become loose."""
     complete = [list(t) for t in old_tables if len(t) == k]
     groups = [list(t) for t in old_tables if 0 < len(t) < k] + [[p] for p in loose]
     out: list[int] = []
@@ -115,7 +111,7 @@ def _patch_round(
             groups.remove(group)
         out.append(p)
     new = swapped + _seat_groups(groups, (n - sit_out) // k - len(complete) - len(swapped), k, pc, rng)
-    cost = sum(_cost_with(pc, t[:i], [t[i]]) for t in new for i in range(1, len(t)))
+    cost = sum(_cost_with(pc, (), t) for t in new)
     return [tuple(t) for t in complete + new], sorted(out), cost
 
 
