@@ -106,3 +106,15 @@ def test_newcomers_take_the_seats_of_sit_outs_at_tables_they_have_not_met() -> N
     assert sum(c - 1 for c in counts.values()) <= base + 8
     assert max(counts.values()) <= 2
     assert check_schedule(new, CheckRules(everyone=True)).ok
+
+
+def test_wind_breach_count_counts_over_the_cap_and_repeats_in_blocks() -> None:
+    """Issue 4 (c) for one player: East twice in the first block of 4 games is one breach, and
+    East 3 times in 8 games, one over ceil(8/4) = 2, another: two in all.
+    With ``first_new`` only the blocks holding a re-seated game count."""
+    from fairdraw.systems.mahjong.winds import wind_breach_count
+
+    assert wind_breach_count([0, 1, 2, 3, 1, 0, 3, 2], 4) == 0
+    assert wind_breach_count([0, 0, 2, 3, 1, 0, 3, 2], 4) == 2  # repeat in block 1, East 3 > 2
+    assert wind_breach_count([0, 0, 2, 3, 1, 2, 3, 1], 4, first_new=4) == 1  # block 1 all kept: only the repeat in block 2
+    assert wind_breach_count([0, 0, 2, 3], 4, first_new=4) == 0  # no new game, nothing to count

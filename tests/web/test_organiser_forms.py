@@ -61,7 +61,7 @@ def _event_names(client: TestClient) -> list[str]:
 def test_a_refused_new_event_comes_back_with_everything_typed(client: TestClient) -> None:
     typed = {"name": f"Spring {HOSTILE}", "system": "dutch", "rounds": "0", "scoring": "football",
              "tiebreaks": "BH:C1,SB", "seed": "seed <b>42</b>", "options": "scoring.bogus=1\nallow_repeats=true"}
-    for fields, said in (({}, "rounds"), ({"rounds": "5"}, "bogus")):  # a bad round count, then a bad option
+    for fields, said in (({}, "rounds"), ({"rounds": "5"}, "allow_repeats")):  # a bad round count, then a bad option
         page = client.get("/")
         response = client.post("/events", data={"csrf_token": csrf_of(page.text), **typed, **fields})
         assert response.status_code == 400

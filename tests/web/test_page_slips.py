@@ -132,3 +132,25 @@ def test_withdraw_takes_only_1_or_0(client) -> None:  # type: ignore[no-untyped-
     assert "field 'withdrawn': expected 1 (withdraw) or 0" in html.unescape(response.text)  # it withdrew
     assert "withdrawn from the rounds still to pair" in html.unescape(post(client, event, "/players/1/withdraw",
                                                                             withdrawn="1").text)
+
+
+def test_an_option_the_system_does_not_read_is_refused_by_name(client) -> None:  # type: ignore[no-untyped-def]
+    """``grup_size=5`` for a Meerkamp was stored and ignored: the groups came out of 4."""
+    page = _create(client, name="Club groups", system="meerkamp", options="grup_size=5")
+    assert "meerkamp has no option 'grup_size'" in page and "group_size" in page
+    assert "Club groups" not in _event_names(client)
+    _create(client, name="Club groups", system="meerkamp", options="group_size=5\nscoring.win=2")
+    assert "Club groups" in _event_names(client)
+
+
+def test_a_stored_option_unknown_to_the_system_does_not_lock_the_settings() -> None:
+    """An event saved before the check keeps its option (rounds made may forbid removing it);
+    only a new unknown key, or a changed value of one, is refused."""
+    from fairdraw.core.errors import InputError
+    from fairdraw.web import workflow
+
+    workflow.check_system_options("heller", {"scheme": 2, "old": 1}, {"old": 1})
+    with pytest.raises(InputError, match="heller has no option 'old'"):
+        workflow.check_system_options("heller", {"old": 2}, {"old": 1})
+    with pytest.raises(InputError, match="no option 'schem'"):
+        workflow.check_system_options("heller", {"schem": 2})

@@ -35,6 +35,9 @@ ORIGINS = {
     "accelerations": "a TRF XXA or 250 line, or meta.accelerations",
 }
 
+#: The options this module reads, which every per-round system therefore reads too.
+PLAYER_RULE_OPTIONS = frozenset(ORIGINS)
+
 #: The kind of an absence without points: what a withdrawal records for the round being paired
 #: (so a requested bye of this kind says the same thing, any other kind contradicts it), and
 #: the kind of an id given in a list rather than a mapping id -> kind.

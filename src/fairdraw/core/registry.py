@@ -61,6 +61,11 @@ class PairingSystem(ABC):
     #: which the system balances by (Heller's opponent sums). A caller whose players come in
     #: no meaningful order (the web page's, entered one by one) sorts them by strength first.
     numbers_by_strength: ClassVar[bool] = False
+    #: The option keys the system reads. A caller passing on options a person typed (the web
+    #: page's options box) refuses any other key by name: a slip like ``grup_size=5`` was
+    #: otherwise ignored without a word and the event made with the default. None: not
+    #: declared, every key passes (a system from outside this package).
+    option_names: ClassVar[frozenset[str] | None] = None
 
     @abstractmethod
     def pair(self, request: PairingRequest) -> Schedule:

@@ -16,6 +16,22 @@ from collections.abc import Sequence
 
 Round = list[tuple[int, ...]]
 
+#: Fields below this size at tables of 5 or more get the wide search of ``extend``: a step
+#: there tries every seat of a round (n seats, each against n others) and still costs little.
+#: Why only those: their designs are short (20 players: one round), so the search makes most
+#: of the rounds, and at tables of 4 (measured: 8-36 players, up to twice the best known
+#: rounds) the wide search found nothing better than the narrow one, for several times the time.
+SMALL_FIELD = 40
+#: The wide search's steps are SMALL_FIELD_WORK / n², about the same work (half a second or less
+#: of CPU) for every small field. Measured at tables of 5: 20 players in 4 rounds 12 repeats
+#: (the least possible: tests/seating/test_designs.py) where the narrow search stops at 18, in 5 rounds 25 for 29, 30 players
+#: in 8 rounds 57 for 62.
+SMALL_FIELD_WORK = 800_000
+#: Wide searches from the same start with different seeds; the best by the issue's order is
+#: kept. One reaches 12 repeats for 20 players in 4 rounds at tables of 5 on three seeds of six,
+#: three on each of the twelve seeds 0-11.
+WIDE_ATTEMPTS = 3
+
 
 class PairCounts:
     """A symmetric n x n meeting-count matrix with the convex pair cost."""
@@ -82,12 +98,14 @@ def improve(
     *,
     seed: int = 0,
     steps: int = 4000,
+    breadth: int = 4,
+    wander: float = 0.0,
 ) -> list[Round]:
     """Tabu search over the ``free`` rounds (``fixed`` rounds count but never change).
 
     Tables may have different sizes (leagues); sizes are kept.
     """
-    return improve_with_byes(fixed, free, n, seed=seed, steps=steps)[0]
+    return improve_with_byes(fixed, free, n, seed=seed, steps=steps, breadth=breadth, wander=wander)[0]
 
 
 def improve_with_byes(
@@ -100,10 +118,18 @@ def improve_with_byes(
     sit_range: tuple[int, int] = (0, 0),
     seed: int = 0,
     steps: int = 4000,
+    breadth: int = 4,
+    wander: float = 0.0,
 ) -> tuple[list[Round], list[list[int]]]:
     """``improve`` for a field with sit-outs: ``byes[r]`` sit out free round r, and a move may
     also swap a seated player with one who sits out, as long as every player's sit-outs
     (``fixed_byes`` count too) stay within ``sit_range`` (the even spread of issue 4, build 1).
+
+    Each step tries the swaps of ``breadth`` seats of one round, seats in repeated pairs
+    first; with probability ``wander`` it draws them from every seat instead, so that moves
+    which change no count (a plateau) can lead to a better region. Small fields need that:
+    their fewest repeats often come from a structure (a few pairs kept together all event)
+    that no sequence of improving swaps of repeated pairs reaches.
 
     Returns (rounds, sit-outs per round), the best seen.
     """
@@ -145,10 +171,10 @@ def improve_with_byes(
             for pi, p in enumerate(t)
             if worst > 1 and any(pc.m[p][o] >= floor for o in t if o != p)
         ]
-        if not hot:
+        if not hot or (wander and rng.random() < wander):
             hot = [(ti, pi) for ti, t in enumerate(rnd) for pi in range(len(t))]
-        if len(hot) > 4:
-            hot = rng.sample(hot, 4)
+        if len(hot) > breadth:
+            hot = rng.sample(hot, breadth)
         choice = None
         best_delta = None
         for ti, pi in hot:
@@ -296,5 +322,31 @@ def extend(
     if not extra:
         return base
     budget = steps if steps is not None else max(100, min(800, 12_000 // max(1, len(extra))))
-    extra = improve(rounds, extra, n, seed=seed, steps=budget)
-    return base + extra
+    narrow = improve(rounds, extra, n, seed=seed, steps=budget)
+    if n >= SMALL_FIELD or k < 5:
+        return base + narrow
+    # every seat of a round in reach and a wandering search (improve_with_byes); the cost is a
+    # convex stand-in for the issue's order, so the two results are compared by the order itself
+    wide_steps = max(budget, SMALL_FIELD_WORK // (n * n)) if steps is None else budget
+    results = [narrow]
+    for attempt in range(WIDE_ATTEMPTS):
+        results.append(improve(rounds, extra, n, seed=seed + attempt, steps=wide_steps, breadth=n, wander=0.5))
+    return base + min(results, key=lambda added: quality_order(base + added, n))
+
+
+def quality_order(rounds: Sequence[Round], n: int) -> tuple[int, int, int]:
+    """Issue 4 quality (b) as a sort key, smaller is better: repeat meetings, then the most
+    meetings of any pair, then the fewest distinct opponents of any player (negated)."""
+    met: dict[tuple[int, int], int] = {}
+    for rnd in rounds:
+        for table in rnd:
+            ordered = sorted(table)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1 :]:
+                    met[a, b] = met.get((a, b), 0) + 1
+    opponents = [0] * n
+    for a, b in met:
+        opponents[a] += 1
+        opponents[b] += 1
+    repeats = sum(c - 1 for c in met.values())
+    return repeats, max(met.values(), default=0), -min(opponents, default=0)

@@ -83,6 +83,7 @@ class Berger(PairingSystem):
     name = "berger"
     description = "Round robin by FIDE's Berger tables (C.05 Annex 1), single or double, optional Varma numbering"
     kind = "fixed"
+    option_names = frozenset({"double", "varma"})
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = list(request.players)

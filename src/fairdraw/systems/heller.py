@@ -97,6 +97,7 @@ class Heller(PairingSystem):
     name = "heller"
     description = "Fixed R-round schedule for one group: no rematch, balanced colours, equal opponent sums (seed 002)"
     kind = "fixed"
+    option_names = frozenset({"scheme"})
     numbers_by_strength = True  # seed 002: the opponent-number sums count number 1 as the strongest
 
     def pair(self, request: PairingRequest) -> Schedule:

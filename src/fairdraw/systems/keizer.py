@@ -34,7 +34,7 @@ from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.history_rules import check_chess_history
 from fairdraw.core.matching import max_weight_matching
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
-from fairdraw.core.player_rules import player_rules
+from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS, player_rules
 from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.scoring.results import FORFEITS, normalise_result
 
@@ -135,6 +135,7 @@ class KeizerLadder(PairingSystem):
     name = "keizer"
     description = "Keizer ladder (Dutch clubs): each round from the Keizer ranking, neighbours meet, no recent rematch"
     kind = "per-round"
+    option_names = PLAYER_RULE_OPTIONS | {"rematch_after", "keizer"}
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = tuple(request.players)

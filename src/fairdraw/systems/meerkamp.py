@@ -169,6 +169,7 @@ class Meerkamp(PairingSystem):
         "Groups (usually of 4), each a Berger round robin, single or double; odd groups sit out once (seed 002)"
     )
     kind = "fixed"
+    option_names = frozenset({"group_size", "double", "grouping"})
 
     def pair(self, request: PairingRequest) -> Schedule:
         options = request.options

@@ -354,6 +354,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
             workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
             options = workflow.parse_options(_text(form, "options"))
             workflow.check_reserved_options(options)
+            workflow.check_system_options(system, options)
             workflow.check_scoring(system, scoring, options)
             with state.sessions.begin() as db:
                 event = repo.create_event(
@@ -395,6 +396,8 @@ def _routes(app: FastAPI, state: WebState) -> None:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 fixed = bool(event.rounds)  # the form has no seed field then
+                if options is not None:
+                    workflow.check_system_options(event.system, options, dict(event.options or {}))
                 workflow.check_scoring(event.system, scoring, dict(event.options or {}) if options is None else options)
                 repo.update_event(
                     db, event, name=_text(form, "name"), total_rounds=total_rounds, scoring=scoring,

@@ -252,6 +252,28 @@ def check_reserved_options(options: dict[str, Any]) -> None:
                          "players' page), not an option to type", field=f"options.{taken[0]}")
 
 
+def check_system_options(system: str, options: dict[str, Any], stored: dict[str, Any] | None = None) -> None:
+    """Refuse a system option the system does not read (``scoring.*`` ones go to the
+    scoring, checked by ``check_scoring``), naming it and the options the system has.
+
+    Why: a slip (``grup_size=5`` for a Meerkamp) was stored and ignored, and the event made
+    with the default. An option already ``stored`` with the same value passes, so an event
+    saved before this check can still save its settings (once rounds exist its options may
+    not change, so it could otherwise never save them again)."""
+    names = get_system(system).option_names
+    if names is None:
+        return
+    system_options, _ = split_options(options)
+    kept = stored or {}
+    unknown = sorted(k for k, v in system_options.items()
+                     if k not in names and k not in RESERVED_OPTIONS and not (k in kept and kept[k] == v))
+    if unknown:
+        typed = sorted(names - RESERVED_OPTIONS)
+        known = ", ".join(typed) if typed else "none"
+        raise InputError(f"options: {system} has no option {unknown[0]!r} (its options: {known}; "
+                         "scoring options start with scoring.)", field=f"options.{unknown[0]}")
+
+
 def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:
     """Refuse a scoring that does not fit the event's game, or ``scoring.*`` options its
     scoring does not accept, by building the scoring with them (InputError naming the field).

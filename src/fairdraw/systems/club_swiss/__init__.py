@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from fairdraw.core.errors import UnsolvableError
 from fairdraw.core.model import Bye, Round, Schedule, Table
-from fairdraw.core.player_rules import player_rules
+from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS, player_rules
 from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.systems.club_swiss.explain import describe_board, name, relaxations
 from fairdraw.systems.club_swiss.ordering import build_states, points
@@ -91,6 +91,7 @@ class ClubSwiss(PairingSystem):
     name = "club-swiss"
     description = "Club Swiss of seed 002 (UVS): score, weerstandspunten, rating, seeded draw; three rule tiers"
     kind = "per-round"
+    option_names = PLAYER_RULE_OPTIONS | {"analyse_limit"}
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = tuple(request.players)

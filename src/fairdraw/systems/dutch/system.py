@@ -9,6 +9,7 @@ announced absences (H, F, Z byes) as byes of their kind.
 from __future__ import annotations
 
 from fairdraw.core.model import Bye, Round, Schedule, Table
+from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS
 from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.systems.dutch.brackets import Outcome, pair_round
 from fairdraw.systems.dutch.colours import allocate
@@ -62,6 +63,8 @@ class DutchSystem(PairingSystem):
     name = "dutch"
     description = "FIDE Dutch Swiss system (C.04.3, 2025), one round at a time"
     kind = "per-round"
+    # the scoring points, the Baku acceleration and the first colour (dutch/state.py)
+    option_names = PLAYER_RULE_OPTIONS | {"points", "baku", "initial_colour"}
 
     def pair(self, request: PairingRequest) -> Schedule:
         check_round_budget(request, "C.04.1 a")  # the number of rounds is declared beforehand

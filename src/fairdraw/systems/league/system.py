@@ -62,6 +62,8 @@ class MahjongLeague(PairingSystem):
     name = "mahjong-league"
     description = "Mahjong league: sessions of groups of 4 and 5 with the fewest repeat groupings, winds balanced"
     kind = "fixed"
+    option_names = frozenset({"sessions", "prefer", "separate", "iterations", "keep_order", "previous",
+                              "history_players"})
 
     def pair(self, request: PairingRequest) -> Schedule:
         opts = request.options

@@ -166,6 +166,7 @@ class Mahjong(PairingSystem):
     name = "mahjong"
     description = "Mahjong tournament seating: tables of 4, no repeat meetings up to the best known, balanced winds"
     kind = "fixed"
+    option_names = frozenset({"table_size", "rounds", "ranked_last", "byes", "separate"})
 
     def pair(self, request: PairingRequest) -> Schedule:
         opts = request.options

@@ -21,7 +21,7 @@ from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
 from fairdraw.systems.mahjong.separate import same_group_meetings
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
-from fairdraw.systems.mahjong.winds import winds_after
+from fairdraw.systems.mahjong.winds import wind_breach_count, winds_after
 
 
 def _table_size(schedule: Schedule) -> int:
@@ -204,36 +204,22 @@ def _fresh_rounds(n: int, k: int, count: int, pc: PairCounts, byes_so_far: list[
             [sorted(sigma[p] for p in out) for out in byes])
 
 
-def _wind_breach_count(winds: Sequence[int], k: int) -> int:
-    """One player's wind breaches over their games in play order (issue 4 (c)): a wind beyond
-    ceil(games / k), and a wind twice in a block of k games."""
-    cap = -(-len(winds) // k)
-    over = sum(max(0, winds.count(w) - cap) for w in range(k))
-    return over + sum(len(block) - len(set(block)) for block in (winds[i:i + k] for i in range(0, len(winds), k)))
-
-
 def _wind_breaches(kept: Sequence[Sequence[Sequence[int]]], new: Sequence[Sequence[Sequence[int]]], k: int) -> int:
-    """The wind breaches of ``new`` rounds after ``kept`` ones, counted as ``winds_after``
-    minimises them (a wind beyond ceil(games / k), a wind twice in a chunk of k games that
-    holds a new game), so that a plan solved there and one kept as it was compare alike."""
-    games: dict[int, list[tuple[int, bool]]] = {}  # player -> (wind, is a new game) in play order
-    for rounds, is_new in ((kept, False), (new, True)):
-        for rnd in rounds:
-            for table in rnd:
-                for seat, p in enumerate(table):
-                    if p >= 0:
-                        games.setdefault(p, []).append((seat, is_new))
-    breaches = 0
-    for seq in games.values():
-        if not any(is_new for _, is_new in seq):
-            continue
-        cap = -(-len(seq) // k)
-        breaches += sum(max(0, sum(1 for w, _ in seq if w == wind) - cap) for wind in range(k))
-        for start in range(0, len(seq), k):
-            chunk = seq[start:start + k]
-            if any(is_new for _, is_new in chunk):
-                breaches += sum(max(0, sum(1 for w, _ in chunk if w == wind) - 1) for wind in range(k))
-    return breaches
+    """The wind breaches of ``new`` rounds after ``kept`` ones (``wind_breach_count``, only
+    the blocks of k games that hold a new game)."""
+    played: dict[int, list[int]] = {}  # player -> winds in play order, the kept games first
+    for rnd in kept:
+        for table in rnd:
+            for seat, p in enumerate(table):
+                if p >= 0:
+                    played.setdefault(p, []).append(seat)
+    kept_games = {p: len(seq) for p, seq in played.items()}
+    for rnd in new:
+        for table in rnd:
+            for seat, p in enumerate(table):
+                if p >= 0:
+                    played.setdefault(p, []).append(seat)
+    return sum(wind_breach_count(seq, k, kept_games.get(p, 0)) for p, seq in played.items())
 
 
 def _replaces_old(kept: list[list[tuple[int, ...]]], kept_byes: Sequence[Sequence[int]],
@@ -506,7 +492,7 @@ def seat_ranked(
                     played.setdefault(x, []).append(s)
 
     def breaches_added(order: Sequence[int]) -> int:
-        return sum(_wind_breach_count([*played.get(x, []), s], k) - _wind_breach_count(played.get(x, []), k)
+        return sum(wind_breach_count([*played.get(x, []), s], k) - wind_breach_count(played.get(x, []), k)
                    for s, x in enumerate(order))
     full = len(ranking) - len(ranking) % k
     # who sits out: those with the fewest sit-outs so far, the lowest ranked among equals

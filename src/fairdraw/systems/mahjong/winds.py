@@ -106,6 +106,21 @@ def wind_counts(rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4) 
     return counts
 
 
+def wind_breach_count(winds: Sequence[int], table_size: int = 4, first_new: int = 0) -> int:
+    """One player's wind breaches over their games in play order (issue 4 (c)): each game of a
+    wind beyond ceil(games / table_size), and each repeat of a wind inside a block of
+    ``table_size`` games. With ``first_new`` (the index of the first game a re-seat made) only
+    the blocks that hold a new game count, and a player with no new game has none, as
+    ``winds_after`` minimises them: a plan solved there and one kept as it was compare alike."""
+    if len(winds) <= first_new:
+        return 0
+    cap = -(-len(winds) // table_size)
+    over = sum(max(0, winds.count(w) - cap) for w in range(table_size))
+    blocks = (winds[start:start + table_size] for start in range(0, len(winds), table_size)
+              if start + table_size > first_new)
+    return over + sum(len(block) - len(set(block)) for block in blocks)
+
+
 def assign_winds_after(
     kept: Sequence[Sequence[Sequence[int]]], rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4,
 ) -> list[list[tuple[int, ...]]]:
