@@ -201,3 +201,18 @@ def test_a_score_beyond_any_game_is_refused(cli: Cli, tmp_path: Path) -> None:
     huge = str(10**27)
     result = cli("result", str(event), "-r", "1", "-t", "1", huge, "30000", "30000", str(120000 - 60000 - 10**27))
     assert result.code == 2 and "beyond any game's" in result.err  # the sum was right, so it was taken
+
+
+@pytest.mark.parametrize("key", ["design", "metrics"])
+def test_reseat_of_a_file_whose_meta_was_edited_by_hand_still_reports(cli: Cli, tmp_path: Path, key: str) -> None:
+    """A number where ``meta.design`` (or ``metrics``) held a mapping: the re-seat wrote its file and
+    then stopped with an AttributeError in its summary line."""
+    event = tmp_path / "event.json"
+    assert cli("seat", "-n", "16", "-r", "5", "--json", "-o", str(event)).code == 0
+    data = json.loads(event.read_text())
+    data["meta"][key] = 5
+    event.write_text(json.dumps(data))
+    out = tmp_path / "out.json"
+    result = cli("reseat", str(event), "--from-round", "3", "--drop", "2", "--byes", "--json", "-o", str(out))
+    assert result.code == 0 and "repeats" in result.err
+    assert json.loads(out.read_text())["rounds"]

@@ -51,8 +51,9 @@ def _finish(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Pa
             raise InputError(f"cannot write the report: {exc.strerror}", source=str(report), field="report") from None
     emit(schedule, json_, csv_, html_, output)
     meta = schedule.meta
-    metrics = meta.get("metrics", {})
-    design = meta.get("design", {})
+    # a re-seat carries over what the file's meta held: a hand-edited value need not be a mapping
+    metrics = meta.get("metrics") if isinstance(meta.get("metrics"), dict) else {}
+    design = meta.get("design") if isinstance(meta.get("design"), dict) else {}
     err_console.print(
         f"seed {schedule.seed!r}; design: {design.get('source', 'n/a')}; "
         f"repeats {metrics.get('repeats', '?')}, max meetings {metrics.get('max_meetings', '?')}",
