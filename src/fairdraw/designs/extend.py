@@ -19,8 +19,9 @@ Round = list[tuple[int, ...]]
 #: Fields below this size at tables of 5 or more get the wide search of ``extend``: a step
 #: there tries every seat of a round (n seats, each against n others) and still costs little.
 #: Why only those: their designs are short (20 players: one round), so the search makes most
-#: of the rounds, and at tables of 4 (measured: 8-36 players, up to twice the best known
-#: rounds) the wide search found nothing better than the narrow one, for several times the time.
+#: of the rounds, and at tables of 4 and of 3 (measured: 8-36 and 6-36 players, up to twice
+#: the bound's rounds) the wide search found nothing better than the narrow one, for several
+#: times (at tables of 3 twenty times) the time.
 SMALL_FIELD = 40
 #: The wide search's steps are SMALL_FIELD_WORK / n², about the same work (half a second or less
 #: of CPU) for every small field. Measured at tables of 5: 20 players in 4 rounds 12 repeats
