@@ -52,8 +52,8 @@ def _finish(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Pa
     emit(schedule, json_, csv_, html_, output)
     meta = schedule.meta
     # a re-seat carries over what the file's meta held: a hand-edited value need not be a mapping
-    metrics = meta.get("metrics") if isinstance(meta.get("metrics"), dict) else {}
-    design = meta.get("design") if isinstance(meta.get("design"), dict) else {}
+    metrics: dict[str, object] = meta["metrics"] if isinstance(meta.get("metrics"), dict) else {}
+    design: dict[str, object] = meta["design"] if isinstance(meta.get("design"), dict) else {}
     err_console.print(
         f"seed {schedule.seed!r}; design: {design.get('source', 'n/a')}; "
         f"repeats {metrics.get('repeats', '?')}, max meetings {metrics.get('max_meetings', '?')}",
@@ -165,7 +165,7 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
         if isinstance(data, dict) and isinstance(data.get("standings"), list):
             _note_stale(data, schedule, path)
             rows = data["standings"]
-            out = []
+            out: list[tuple[int, int, Participant]] = []
             for i, row in enumerate(rows):
                 if not isinstance(row, dict) or "id" not in row:
                     raise InputError("each standing needs an 'id'", source=str(path), field=f"standings[{i}].id")

@@ -159,7 +159,7 @@ def standings_command(
         schedule = replace(schedule, rounds=tuple(r for r in schedule.rounds if r.round <= after_round))
     # an event exported by the web page records its scoring (meta.scoring: name, options);
     # --scoring and -O still decide when given
-    recorded = schedule.meta.get("scoring") if isinstance(schedule.meta.get("scoring"), dict) else {}
+    recorded: dict[str, Any] = schedule.meta["scoring"] if isinstance(schedule.meta.get("scoring"), dict) else {}
     name = scoring or recorded.get("name") or default_scoring(schedule)
     options = dict(implied) if name == "standard" else {}
     if name == "keizer" and isinstance(schedule.meta.get("keizer"), dict):

@@ -99,9 +99,9 @@ def _check_structure(schedule: Schedule, report: CheckReport) -> None:
             report.breaches.append(f"rounds: round {number} is numbered below 1")
     # a table (a physical board or tile set) serves one game per round; groups number their own
     for rnd in schedule.rounds:
-        for (group, table), count in sorted(Counter((t.group or "", t.table) for t in rnd.tables).items()):
+        for (group, number), count in sorted(Counter((t.group or "", t.table) for t in rnd.tables).items()):
             if count > 1:
-                where = f"group {group} table {table}" if group else f"table {table}"
+                where = f"group {group} table {number}" if group else f"table {number}"
                 report.breaches.append(f"round {rnd.round}: {where} is used by {count} tables")
         for table in rnd.tables:
             if len(table.seats) < 2:  # a board or a tile set seats two or more: one seat is no game

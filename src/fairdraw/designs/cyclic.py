@@ -145,10 +145,10 @@ def _orbit_table(group: Group, classes: int, fixed: int) -> tuple[list[list[int]
     n = classes * size + fixed
     neg = [group.neg(x) for x in range(size)]
     sub = [[group.sub(b, a) for b in range(size)] for a in range(size)]
-    ids: dict[tuple[int, ...], int] = {}
+    ids: dict[tuple[object, ...], int] = {}  # ("M", class, class, difference), ("P", ...), ("F", ...)
     cap: list[int] = []
 
-    def orbit(key: tuple[int, ...], capacity: int) -> int:
+    def orbit(key: tuple[object, ...], capacity: int) -> int:
         if key not in ids:
             ids[key] = len(cap)
             cap.append(capacity)

@@ -136,13 +136,13 @@ def improve_with_byes(
     """
     rng = random.Random(seed)
     pc = PairCounts(n)
-    for rnd in fixed:
-        for t in rnd:
+    for kept in fixed:
+        for t in kept:
             pc.add_table(t)
-    rounds = [[list(t) for t in rnd] for rnd in free]
-    for rnd in rounds:
-        for t in rnd:
-            pc.add_table(t)
+    rounds: list[list[list[int]]] = [[list(t) for t in free_round] for free_round in free]
+    for tables in rounds:
+        for table in tables:
+            pc.add_table(table)
     out = [list(b) for b in byes] if byes is not None else [[] for _ in rounds]
     if not rounds:
         return [], []

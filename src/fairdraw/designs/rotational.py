@@ -55,7 +55,7 @@ def search_rotational(
     shift = {y: rng.randrange(3) for y in range(r)}
 
     def expand(blocks: list[list[int]], shift: dict[int, int], specials: list[int]) -> list[tuple[int, ...]]:
-        out = [(inf + j, point(y, 0), point(y, 1), point(y, 2)) for j, y in enumerate(specials)]
+        out: list[tuple[int, ...]] = [(inf + j, point(y, 0), point(y, 1), point(y, 2)) for j, y in enumerate(specials)]
         for b in blocks:
             for s in range(3):
                 out.append(tuple(inf + s if y == -1 else point(y, (shift[y] + s) % 3) for y in b))

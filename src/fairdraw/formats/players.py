@@ -211,7 +211,7 @@ def _bounded(number: int | None, *, low: int, high: int, source: str, line: int 
     return number
 
 
-def _whole_number(value: Any, *, source: str, line: int, field: str, where: str) -> int | None:
+def _whole_number(value: Any, *, source: str, line: int | None, field: str, where: str) -> int | None:
     if value == "" or value is None:
         return None
     if isinstance(value, bool):

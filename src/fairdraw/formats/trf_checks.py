@@ -145,7 +145,9 @@ def _check_bye_records(doc: TrfDocument, raw: list[str]) -> None:
                                  f"{earlier[1]} gives a {earlier[0]} bye; one player has one bye a round",
                                  source=doc.source, line=line_no, field="240")
             player = by_number.get(number)
-            entry = player.games[line.round - 1] if player and line.round <= len(player.games) else None
+            if player is None:
+                continue  # no such start rank: refused with the line's other checks
+            entry = player.games[line.round - 1] if line.round <= len(player.games) else None
             if entry is not None and entry.opponent is not None:  # a board and a bye in one round
                 raise InputError(
                     f"240: player {number} is given a {kind} bye in round {line.round}, but the player's line "

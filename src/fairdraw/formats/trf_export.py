@@ -98,11 +98,12 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
     accelerations = schedule.meta.get("accelerations")
     if isinstance(accelerations, dict):  # {id: [tenths per round]}: XXA lines, points added per round
         for pid_text, per_round in sorted(accelerations.items(), key=lambda kv: str(kv[0])):
-            pid = int(pid_text) if str(pid_text).isdigit() else None
-            if pid in start and isinstance(per_round, list) and per_round:
+            accelerated = int(pid_text) if str(pid_text).isdigit() else None
+            if accelerated in start and isinstance(per_round, list) and per_round:
+                rank = start[accelerated]
                 tenths = [int(t) for t in per_round]
                 cells = " ".join(f"{trf.show_tenths(t):>4}" for t in tenths)
-                lines.append(trf.AccelerationLine(f"XXA {start[pid]:4d} {cells}", start[pid], tenths))
+                lines.append(trf.AccelerationLine(f"XXA {rank:4d} {cells}", rank, tenths))
     # withdrawn players are paired no more: TRF16 has no such mark, so the next round's column
     # says they will not play it ("0000 - -"), as an arbiter writes it before pairing that round
     withdrawn = {pid for pid in schedule.meta.get("withdrawn") or [] if pid in entries}

@@ -19,14 +19,21 @@ from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, GAME, ChessEntry
 
 
 class PointsInTenths(Protocol):
-    """A pairing point system in tenths (TRF16's BBW/BBD/... lines; the Dutch engine's points)."""
+    """A pairing point system in tenths (TRF16's BBW/BBD/... lines; the Dutch engine's points).
+    Read-only members, so a frozen dataclass (``formats.trf.PointSystem``) is one."""
 
-    win: int
-    draw: int
-    loss: int
-    zero_bye: int
-    forfeit_loss: int
-    allocated_bye: int
+    @property
+    def win(self) -> int: ...
+    @property
+    def draw(self) -> int: ...
+    @property
+    def loss(self) -> int: ...
+    @property
+    def zero_bye(self) -> int: ...
+    @property
+    def forfeit_loss(self) -> int: ...
+    @property
+    def allocated_bye(self) -> int: ...
 
 
 #: FIDE's point system in tenths: win, draw, loss, zero-point bye, forfeit loss, allocated bye

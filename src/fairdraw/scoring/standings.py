@@ -145,14 +145,14 @@ def build_context(schedule: Schedule, scoring: Scoring, sheet: ScoreSheet) -> Ti
         )
     entries = chess_entries(schedule)
     points_system = scoring if isinstance(scoring, StandardScoring) else StandardScoring()
-    per_round = sheet.per_round if sheet.per_round is not None else points_system.score(schedule).per_round
-    assert per_round is not None
-    totals = {pid: sum(r.values(), Fraction(0)) for pid, r in per_round.items()}
+    game_points = sheet.per_round if sheet.per_round is not None else points_system.score(schedule).per_round
+    assert game_points is not None
+    totals = {pid: sum(r.values(), Fraction(0)) for pid, r in game_points.items()}
     return TieBreakContext(
         schedule=schedule,
         sheet=sheet,
         entries=entries,
-        round_points=per_round,
+        round_points=game_points,
         totals=totals,
         win=points_system.values["W"],
         draw=points_system.values["D"],
@@ -202,10 +202,10 @@ def compute_standings(
             keys[pid].append(-order[pid])
     number = {pid: schedule.number_of(pid) for pid in ids}
     names = {p.id: p.name for p in schedule.players}
-    order = sorted(ids, key=lambda pid: (keys[pid], number[pid]))
-    rows = []
-    for index, pid in enumerate(order):
-        rank = index + 1 if index == 0 or keys[order[index - 1]] != keys[pid] else rows[-1].rank
+    ranked = sorted(ids, key=lambda pid: (keys[pid], number[pid]))
+    rows: list[StandingRow] = []
+    for index, pid in enumerate(ranked):
+        rank = index + 1 if index == 0 or keys[ranked[index - 1]] != keys[pid] else rows[-1].rank
         rows.append(StandingRow(rank, pid, names[pid], number[pid], sheet.points[pid], values[pid]))
     return Standings(tuple(rows), scoring.name, tuple(s.text for s in specs), dict(sheet.meta))
 

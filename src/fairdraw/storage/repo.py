@@ -530,9 +530,9 @@ def _store_numbers(event: Event, numbers: dict[int, int], *, first: bool) -> Non
     taken = {p.number for p in event.participants if p.number is not None}
     unnumbered = {p.pid: p for p in event.participants if p.number is None}
     for pid, number in sorted(numbers.items(), key=lambda item: (item[1], item[0])):
-        participant = unnumbered.pop(pid, None)
-        if participant is None:
+        if pid not in unnumbered:
             continue
+        participant = unnumbered.pop(pid)
         if number in taken:
             number = max(taken | {0}) + 1
         participant.number = number

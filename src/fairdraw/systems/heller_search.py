@@ -172,7 +172,7 @@ class _RoundsModel:
             (p, t): [v for (_a, b, tt), v in x.items() if b == p and tt == t] for p in real for t in range(rounds)
         }
 
-        def bye(p: int, t: int) -> cp_model.LinearExprT:
+        def bye(p: int, t: int) -> cp_model.LinearExpr | int:
             return y.get((p, t), 0)
 
         for t in range(rounds):

@@ -128,9 +128,9 @@ def meerkamp_schedule(
         label = group_label(index)
         by_number = {n: p.id for n, p in enumerate(members, start=1)}
         numbers.update({p.id: n for n, p in enumerate(members, start=1)})
-        table = double_berger_rounds(len(members)) if double else berger_rounds(len(members))
+        berger = double_berger_rounds(len(members)) if double else berger_rounds(len(members))
         # Seed 002: an odd group gives each player a sit-out worth a point, no rating change.
-        per_group.append(rounds_to_schedule_rounds(table, by_number, group=label, bye_kind="meerkamp-bye"))
+        per_group.append(rounds_to_schedule_rounds(berger, by_number, group=label, bye_kind="meerkamp-bye"))
     evenings = max(len(r) for r in per_group)
     rounds: list[Round] = []
     for evening in range(evenings):

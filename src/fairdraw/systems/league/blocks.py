@@ -90,7 +90,7 @@ class Piece:
     def sessions(self, count: int, offset: int) -> list[list[tuple[int, ...]]]:
         """The first ``count`` sessions, positions renumbered from ``offset`` upwards."""
         gone = set(self.dropped)
-        index = {}
+        index: dict[int, int] = {}
         for p in range(self.block.players):
             if p not in gone:
                 index[p] = offset + len(index)
@@ -150,7 +150,7 @@ def max_never_met(block: Block, rounds: tuple[int, ...], cap: int) -> tuple[int,
     """A largest set (up to ``cap``) of positions no two of which share a group in
     ``rounds``: a maximum clique of the never-met graph, by branch and bound."""
     n = block.players
-    met = [set() for _ in range(n)]
+    met: list[set[int]] = [set() for _ in range(n)]
     for r in rounds:
         for group in block.sessions[r]:
             for p in group:
@@ -192,7 +192,7 @@ def add_positions(block: Block, extra: int, node_limit: int = 20000) -> tuple[tu
     sessions = block.sessions
     limit = min(len(sessions), block.players // block.group_size)
     best: list[list[int]] = []
-    used = [set() for _ in range(extra)]
+    used: list[set[int]] = [set() for _ in range(extra)]
     chosen: list[list[int]] = []
     nodes = 0
 

@@ -110,12 +110,12 @@ class TabuSearch:
         self.where: list[np.ndarray] = []
         for session in sessions:
             m = np.full((len(session), self.width), n, dtype=np.int64)
-            w = np.full(n + 1, -1, dtype=np.int64)
+            group_of = np.full(n + 1, -1, dtype=np.int64)
             for gi, g in enumerate(session):
                 m[gi, : len(g)] = sorted(g)
-                w[list(g)] = gi
+                group_of[list(g)] = gi
             self.members.append(m)
-            self.where.append(w)
+            self.where.append(group_of)
         counts = np.zeros((n + 1, n + 1), dtype=np.int64)
         for session in list(frozen) + list(sessions):
             for g in session:
@@ -126,10 +126,10 @@ class TabuSearch:
         counts[:, n] = 0
         self.counts = counts
         top = len(frozen) + len(sessions) + 3
-        w = [weight(c, spread) for c in range(top + 2)]
-        self.w = np.array(w[: top + 1], dtype=np.int64)
-        self.inc = np.array([w[c + 1] - w[c] for c in range(top + 1)], dtype=np.int64)
-        self.dec = np.array([0] + [w[c - 1] - w[c] for c in range(1, top + 1)], dtype=np.int64)
+        costs = [weight(c, spread) for c in range(top + 2)]
+        self.w = np.array(costs[: top + 1], dtype=np.int64)
+        self.inc = np.array([costs[c + 1] - costs[c] for c in range(top + 1)], dtype=np.int64)
+        self.dec = np.array([0] + [costs[c - 1] - costs[c] for c in range(1, top + 1)], dtype=np.int64)
         self.cost = int(np.triu(self.w[counts], 1).sum())
         self.tabu = np.zeros((len(sessions), n + 1, max((len(s) for s in sessions), default=1)), dtype=np.int64)
 

@@ -179,9 +179,9 @@ def _drawn_rounds(redone: Sequence[Round], pos: dict[int, int], n: int, k: int, 
             rnd = greedy_round(pc, [k] * ((n - b) // k), rng, present)
         else:
             rnd = [tuple(t) for t in tables]
-        for t in rnd:
-            pc.add_table(t)
-        rounds.append([tuple(t) for t in rnd])
+        for table in rnd:
+            pc.add_table(table)
+        rounds.append([tuple(table) for table in rnd])
         byes.append(sorted(out))
     return rounds, byes
 
@@ -455,10 +455,10 @@ def reseat(
         meta.pop("withdrawn", None)
     numbers_map = {p.id: schedule.numbers.get(p.id, i + 1) for i, p in enumerate(everyone) if p.id in known}
     top = max([*numbers_map.values(), *schedule.numbers.values()], default=0)
-    for p in players:
-        if p.id not in known:
+    for player in players:
+        if player.id not in known:
             top += 1
-            numbers_map[p.id] = top
+            numbers_map[player.id] = top
     return Schedule(
         system=schedule.system, players=tuple(everyone), rounds=tuple(rounds), numbers=numbers_map, seed=seed, meta=meta
     )
@@ -507,8 +507,8 @@ def seat_ranked(
     resting = [p for p in ranking if p.id in out_ids]
     tables = []
     breaches = 0
-    for t in range(full // k):
-        group = [p.id for p in playing[t * k : (t + 1) * k]]
+    for index in range(full // k):
+        group = [p.id for p in playing[index * k : (index + 1) * k]]
         # issue 4 (c) first (no wind beyond ceil(games / 4), none twice in a block of 4 games),
         # then the winds each player has had least
         best = min(
@@ -520,7 +520,7 @@ def seat_ranked(
             ),
         )
         breaches += breaches_added(best)
-        tables.append(Table(table=t + 1, seats=tuple(best)))
+        tables.append(Table(table=index + 1, seats=tuple(best)))
     round_no = (len(schedule.rounds) if schedule else 0) + 1
     new = Round(round=round_no, tables=tuple(tables), byes=tuple(Bye(id=p.id) for p in resting))
     if schedule is None:
