@@ -147,10 +147,10 @@ def test_a_stored_option_unknown_to_the_system_does_not_lock_the_settings() -> N
     """An event saved before the check keeps its option (rounds made may forbid removing it);
     only a new unknown key, or a changed value of one, is refused."""
     from fairdraw.core.errors import InputError
-    from fairdraw.web import workflow
+    from fairdraw.web import event_settings
 
-    workflow.check_system_options("heller", {"scheme": 2, "old": 1}, {"old": 1})
+    event_settings.check_system_options("heller", {"scheme": 2, "old": 1}, {"old": 1})
     with pytest.raises(InputError, match="heller has no option 'old'"):
-        workflow.check_system_options("heller", {"old": 2}, {"old": 1})
+        event_settings.check_system_options("heller", {"old": 2}, {"old": 1})
     with pytest.raises(InputError, match="no option 'schem'"):
-        workflow.check_system_options("heller", {"schem": 2})
+        event_settings.check_system_options("heller", {"schem": 2})

@@ -307,7 +307,7 @@ def test_keizer_ladder_on_the_page(client: TestClient) -> None:
 
 
 def test_a_keizer_ladder_is_paired_under_the_scoring_settings_its_standings_use() -> None:
-    from fairdraw.web.workflow import pairing_options
+    from fairdraw.web.event_settings import pairing_options
 
     options = {"rematch_after": 3, "scoring.first_value": 40}
     assert pairing_options("keizer", None, options) == {"rematch_after": 3, "keizer": {"first_value": 40}}

@@ -28,11 +28,12 @@ from starlette.datastructures import FormData, UploadFile
 
 from fairdraw.core.errors import FairdrawError, InputError, UnsolvableError
 from fairdraw.core.model import Participant as CoreParticipant
+from fairdraw.core.registry import system_kind
 from fairdraw.formats.render import WINDS, seat_labels
 from fairdraw.storage import repo
 from fairdraw.storage.db import default_url, make_engine, migrate, session_factory
 from fairdraw.storage.models import Event
-from fairdraw.web import views, workflow
+from fairdraw.web import event_settings, views, workflow
 from fairdraw.web.auth import SessionCodec, check_csrf, user_id
 
 HERE = Path(__file__).parent
@@ -68,7 +69,7 @@ def create_app(database_url: str | None = None) -> FastAPI:
     is made; ``fairdraw serve`` prints the URL that uses it.
     """
     url = database_url or default_url()
-    workflow.system_choices()  # import every system now, not on the organiser's first click
+    event_settings.system_choices()  # import every system now, not on the organiser's first click
     engine = make_engine(url)
     migrate(engine)
     sessions = session_factory(engine)
@@ -108,7 +109,7 @@ def _templates() -> Jinja2Templates:
     if not _TEMPLATES:
         templates = Jinja2Templates(directory=str(HERE / "templates"))
         templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label,
-                                     typed_or=views.typed_or, options_text=workflow.options_text)
+                                     typed_or=views.typed_or, options_text=event_settings.options_text)
         templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
         _TEMPLATES.append(templates)
     return _TEMPLATES[0]
@@ -221,7 +222,7 @@ def _arrival_notes(event: Event, added: list[Any], names_before: set[str]) -> st
     if twice:
         notes += f" Note: {', '.join(twice[:5])}{' …' if len(twice) > 5 else ''} had the same name as a player " \
                  "already in the event (a list imported twice?)."
-    if workflow.system_kind(event.system) == "fixed" and event.rounds:
+    if system_kind(event.system) == "fixed" and event.rounds:
         notes += " The schedule is made already, so they are in none of its rounds: undo every round and " \
                  "make it again to include them."
     return notes
@@ -331,7 +332,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
             return _redirect(state, request, "/login")
 
         events = await _threaded(load_events)
-        return _page(state, request, "dashboard.html", events=events, systems=workflow.system_choices())
+        return _page(state, request, "dashboard.html", events=events, systems=event_settings.system_choices())
 
     def load_events() -> list[Event]:
         with state.sessions() as db:
@@ -346,16 +347,16 @@ def _routes(app: FastAPI, state: WebState) -> None:
 
         def work() -> int:
             system = _text(form, "system")
-            if system not in {s["name"] for s in workflow.system_choices()}:
+            if system not in {s["name"] for s in event_settings.system_choices()}:
                 raise InputError(f"unknown pairing system {system!r}", field="system")
             total_rounds = _int_or_none(form, "rounds")
             scoring = _text(form, "scoring").strip()
             tiebreaks = _text(form, "tiebreaks").strip().replace(" ", "")
-            workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
-            options = workflow.parse_options(_text(form, "options"))
-            workflow.check_reserved_options(options)
-            workflow.check_system_options(system, options)
-            workflow.check_scoring(system, scoring, options)
+            event_settings.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
+            options = event_settings.parse_options(_text(form, "options"))
+            event_settings.check_reserved_options(options)
+            event_settings.check_system_options(system, options)
+            event_settings.check_scoring(system, scoring, options)
             with state.sessions.begin() as db:
                 event = repo.create_event(
                     db,
@@ -376,35 +377,35 @@ def _routes(app: FastAPI, state: WebState) -> None:
             # does): one bad option must not cost the organiser the name, rounds and options
             events = await _threaded(load_events)
             return _page(state, request, "dashboard.html", status=400, events=events,
-                         systems=workflow.system_choices(), error=f"Not created: {exc}", error_in="new-event",
+                         systems=event_settings.system_choices(), error=f"Not created: {exc}", error_in="new-event",
                          typed=_typed(form, NEW_EVENT_FIELDS))
         return _redirect(state, request, f"/events/{event_id}", "Event created. Add the players next.")
 
     @app.post("/events/{event_id}/settings")
-    async def event_settings(request: Request, event_id: int) -> Response:
+    async def save_event_settings(request: Request, event_id: int) -> Response:
         form = await _organiser_form(state, request)
 
         def work() -> str:
             total_rounds = _int_or_none(form, "rounds")
             scoring = _text(form, "scoring").strip()
             tiebreaks = _text(form, "tiebreaks").strip().replace(" ", "")
-            workflow.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
+            event_settings.check_event_settings(total_rounds=total_rounds, scoring=scoring, tiebreaks=tiebreaks)
             # a form without the options field (an old page) keeps the options stored
-            options = workflow.parse_options(_text(form, "options")) if "options" in form else None
+            options = event_settings.parse_options(_text(form, "options")) if "options" in form else None
             if options is not None:
-                workflow.check_reserved_options(options)
+                event_settings.check_reserved_options(options)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 fixed = bool(event.rounds)  # the form has no seed field then
                 if options is not None:
-                    workflow.check_system_options(event.system, options, dict(event.options or {}))
-                workflow.check_scoring(event.system, scoring, dict(event.options or {}) if options is None else options)
+                    event_settings.check_system_options(event.system, options, dict(event.options or {}))
+                event_settings.check_scoring(event.system, scoring, dict(event.options or {}) if options is None else options)
                 repo.update_event(
                     db, event, name=_text(form, "name"), total_rounds=total_rounds, scoring=scoring,
                     tiebreaks=tiebreaks,
                     seed=None if fixed else _text(form, "seed").strip(),
                     options=options,
-                    option_rule=lambda key, old, new: workflow.option_change_refused(event.system, key, old, new),
+                    option_rule=lambda key, old, new: event_settings.option_change_refused(event.system, key, old, new),
                 )
                 return "Settings saved."
 
@@ -544,7 +545,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 player = repo.set_withdrawn(db, event, pid, back)
-                if workflow.system_kind(event.system) != "per-round" and event.rounds:
+                if system_kind(event.system) != "per-round" and event.rounds:
                     return (f"{player.name} is marked {'withdrawn' if back else 'back'}; the schedule already made "
                             "is unchanged (undo its rounds and remake it, or re-seat with the system's command).")
                 return f"{player.name} {'withdrawn from the rounds still to pair' if back else 'is back in the field'}."
@@ -574,7 +575,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
                 schedule = repo.event_schedule(event)
                 withdrawn = {p.pid for p in event.participants if p.withdrawn}
                 requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
-                system_options = workflow.pairing_options(event.system, event.scoring, dict(event.options or {}))
+                system_options = event_settings.pairing_options(event.system, event.scoring, dict(event.options or {}))
                 try:
                     made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
                                               options=system_options, requested_byes=requested)
@@ -587,7 +588,7 @@ def _routes(app: FastAPI, state: WebState) -> None:
                 repo.store_rounds(db, event, made.rounds, made.meta, made.numbers)
                 asked = event.total_rounds
                 note = ""
-                if workflow.system_kind(event.system) == "fixed" and repo.follow_schedule_length(
+                if system_kind(event.system) == "fixed" and repo.follow_schedule_length(
                         db, event, int(made.meta.get("schedule_rounds") or 0)):
                     note = (f" The schedule has {event.total_rounds} rounds (the system fixes the count; "
                             f"the {asked} asked for do not apply), so the event now has {event.total_rounds}.")
@@ -630,9 +631,9 @@ def _routes(app: FastAPI, state: WebState) -> None:
             refusal, status = ("Conflict: someone else changed this event at the same moment; nothing of yours was "
                                "written. Check the page and try again if still needed."), 409
         except UnsolvableError as exc:
-            refusal = f"Cannot pair: {workflow.page_wording(str(exc))}"
+            refusal = f"Cannot pair: {event_settings.page_wording(str(exc))}"
         except (InputError, workflow.UnavailableError) as exc:
-            refusal = f"Not done: {workflow.page_wording(str(exc))}"
+            refusal = f"Not done: {event_settings.page_wording(str(exc))}"
         else:
             return _redirect(state, request, target, message)
         if keep is None:

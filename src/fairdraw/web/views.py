@@ -15,10 +15,11 @@ from starlette.datastructures import FormData
 
 from fairdraw.core.errors import FairdrawError, InputError
 from fairdraw.core.model import Schedule
+from fairdraw.core.registry import system_kind
 from fairdraw.formats.render import seat_labels
 from fairdraw.storage.models import Board, Event, RoundRow
 from fairdraw.storage.repo import ResultEntry
-from fairdraw.web import workflow
+from fairdraw.web import event_settings, workflow
 
 #: a chess result seen from (white, black): what each side scored, as shown in a cross table
 _SIDES: dict[str, tuple[str, str]] = {
@@ -161,7 +162,7 @@ class EventView:
     rounds: list[RoundView] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.kind = workflow.system_kind(self.event.system)
+        self.kind = system_kind(self.event.system)
         self._players = {p.pid: p for p in self.event.participants}
         self._points_before: dict[int, dict[int, Any]] = {}
         self.rounds = [self._round(r) for r in self.event.rounds]
@@ -201,7 +202,7 @@ class EventView:
             history = Schedule(self.schedule.system, self.schedule.players,
                                tuple(r for r in self.schedule.rounds if r.round < number), numbers=self.schedule.numbers)
             try:
-                _, scoring_options = workflow.split_options(dict(self.event.options or {}))
+                _, scoring_options = event_settings.split_options(dict(self.event.options or {}))
                 table = workflow.standings(history, scoring=self.event.scoring, tiebreaks="none",
                                            scoring_options=scoring_options)
                 self._points_before[number] = {row["id"]: row["points"] for row in table.rows}
@@ -336,7 +337,7 @@ class EventView:
 def standings_or_reason(event: Event, schedule: Schedule) -> tuple[workflow.Standings | None, str | None]:
     """The standings, or the reason there are none (never a made-up table)."""
     try:
-        _, scoring_options = workflow.split_options(dict(event.options or {}))
+        _, scoring_options = event_settings.split_options(dict(event.options or {}))
         return workflow.standings(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
                                   scoring_options=scoring_options), None
     except (workflow.UnavailableError, FairdrawError) as exc:
@@ -345,7 +346,7 @@ def standings_or_reason(event: Event, schedule: Schedule) -> tuple[workflow.Stan
 
 def check_scores(event: Event, number: int, entries: list[ResultEntry]) -> None:
     """Refuse table scores the scoring layer would reject, before anything is written."""
-    _, scoring_options = workflow.split_options(dict(event.options or {}))
+    _, scoring_options = event_settings.split_options(dict(event.options or {}))
     rnd = next(r for r in event.rounds if r.number == number)
     labels = {b.id: (f"{b.group} {b.number}" if b.group else str(b.number)) for b in rnd.boards}
     for entry in entries:
