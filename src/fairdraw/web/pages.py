@@ -1,0 +1,240 @@
+"""What every route of the organiser's page shares: the per-app state, rendering a page or a
+redirect with the session's notice, reading a posted form (after the sign-in and CSRF check),
+running work in the thread pool, and loading an event. The routes live in ``routes_*.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fastapi import HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+
+from fairdraw.core.errors import InputError, UnsolvableError
+from fairdraw.core.model import Participant as CoreParticipant
+from fairdraw.core.registry import system_kind
+from fairdraw.formats.render import WINDS, seat_labels
+from fairdraw.storage import repo
+from fairdraw.storage.models import Event
+from fairdraw.web import event_settings, views, workflow
+from fairdraw.web.auth import SessionCodec, check_csrf, user_id
+
+HERE = Path(__file__).parent
+T = TypeVar("T")
+#: the largest whole number a form field may hold (far above any rating or round count,
+#: far below the database's 64-bit integers, which a bigger number would overflow)
+FORM_INT_LIMIT = 1_000_000_000
+#: the advice for a players file the page cannot read as text
+SAVE_AS_UTF8 = ("Save it as CSV UTF-8 in the spreadsheet program (Save as, file type \"CSV UTF-8\") and "
+                "upload that file.")
+
+
+class WebState:
+    """What every request needs: the database, the cookie codec, the templates."""
+
+    def __init__(self, engine: Engine, sessions: sessionmaker[Session], codec: SessionCodec,
+                 templates: Jinja2Templates, setup_token: str | None) -> None:
+        self.engine = engine
+        self.sessions = sessions
+        self.codec = codec
+        self.templates = templates
+        self.setup_token = setup_token
+
+
+_TEMPLATES: list[Jinja2Templates] = []
+
+
+def templates() -> Jinja2Templates:
+    """One Jinja2 environment per process: compiled templates are shared by every app."""
+    if not _TEMPLATES:
+        templates = Jinja2Templates(directory=str(HERE / "templates"))
+        templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label,
+                                     typed_or=views.typed_or, options_text=event_settings.options_text)
+        templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
+        _TEMPLATES.append(templates)
+    return _TEMPLATES[0]
+
+
+def page(state: WebState, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    codec = state.codec
+    session = codec.load(request)
+    notice = session.get("notice")
+    if notice:
+        codec.update(request, notice=None)
+    context.setdefault("error", None)
+    response = state.templates.TemplateResponse(
+        request,
+        template,
+        {"csrf": codec.csrf_token(request), "signed_in": user_id(codec, request) is not None,
+         "notice": notice, **context},
+        status_code=status,
+    )
+    codec.save(request, response)
+    return response
+
+
+def redirect(state: WebState, request: Request, url: str, notice: str | None = None) -> RedirectResponse:
+    if notice:
+        state.codec.update(request, notice=notice)
+    response = RedirectResponse(url, status_code=303)
+    state.codec.save(request, response)
+    return response
+
+
+async def organiser_form(state: WebState, request: Request) -> FormData:
+    """The posted form, once the request is known to come from the signed-in organiser with a
+    valid CSRF token (403 otherwise): every change the page makes starts here."""
+    form = await request.form()
+    if user_id(state.codec, request) is None:
+        raise HTTPException(status_code=403, detail="Sign in as the organiser to change anything.")
+    token = form.get("csrf_token")
+    check_csrf(state.codec, request, token if isinstance(token, str) else None)
+    return form
+
+
+def form_text(form: FormData, key: str) -> str:
+    value = form.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def form_int(form: FormData, key: str) -> int | None:
+    value = form_text(form, key).strip()
+    if not value:
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        raise InputError(f"{key}: expected a whole number, got {value!r}", field=key) from None
+    if abs(number) > FORM_INT_LIMIT:
+        raise InputError(f"{key}: {value} is too large (at most {FORM_INT_LIMIT})", field=key)
+    return number
+
+
+#: the fields of the *New event* form a refused submission shows again as typed
+NEW_EVENT_FIELDS = ("name", "system", "rounds", "scoring", "tiebreaks", "seed", "options")
+
+
+def typed_back(form: FormData, keys: tuple[str, ...]) -> dict[str, str]:
+    """What the organiser typed in ``keys`` of a refused form, to fill it in again (the
+    templates escape it like any other text)."""
+    return {key: value for key in keys if isinstance(value := form.get(key), str)}
+
+
+def gives_ids(text: str) -> bool:
+    """Whether an imported list names its players' ids (a CSV ``id`` column, JSON ``"id"``
+    keys, a TRF's start ranks). A list without them is numbered 1, 2, 3... by the reader, and
+    its players simply follow the event's: no renumbering worth a note."""
+    from fairdraw.formats.players import header_columns
+    from fairdraw.formats.text_files import looks_like_trf
+
+    body = text.lstrip("\ufeff \t\r\n")
+    if body.startswith(("[", "{")):
+        return '"id"' in body
+    if looks_like_trf(body):
+        return True
+    return "id" in header_columns(body.splitlines()[0] if body else "")
+
+
+def renumbering_note(players: list[CoreParticipant], added: list[Any], taken: set[int]) -> str:
+    """Which imported ids clashed with the event's and the new id each imported player got.
+
+    ``repo.add_participants`` renumbers the whole list after the highest id when one id is
+    taken (keeping the list's order, never merging two people); the organiser must hear of
+    it, or a list keyed by its own ids (a federation's, a club's) is silently mismatched."""
+    moved = [(p.id, row.pid) for p, row in zip(players, added, strict=True) if p.id != row.pid]
+    if not moved:
+        return ""
+    clashed = sorted({p.id for p in players} & taken)
+    shown = ", ".join(f"{old} → {new}" for old, new in moved[:8]) + (" …" if len(moved) > 8 else "")
+    which = ", ".join(map(str, clashed[:8])) + (" …" if len(clashed) > 8 else "")
+    were = "was" if len(clashed) == 1 else "were"
+    return (f" Note: id{'s' if len(clashed) != 1 else ''} {which} {were} already taken in this event, so the list "
+            f"was renumbered after the highest id: {shown}.")
+
+
+def arrival_notes(event: Event, added: list[Any], names_before: set[str]) -> str:
+    """What the organiser should know about players just added: a name already in the
+    event (a list imported twice?) and, for a schedule made already, that they are in none
+    of its rounds."""
+    notes = ""
+    twice = sorted({p.name for p in added if p.name.casefold() in names_before})
+    if twice:
+        notes += f" Note: {', '.join(twice[:5])}{' …' if len(twice) > 5 else ''} had the same name as a player " \
+                 "already in the event (a list imported twice?)."
+    if system_kind(event.system) == "fixed" and event.rounds:
+        notes += " The schedule is made already, so they are in none of its rounds: undo every round and " \
+                 "make it again to include them."
+    return notes
+
+
+async def threaded(fn: Callable[[], T]) -> T:
+    return await run_in_threadpool(fn)
+
+
+def load_events(state: WebState) -> list[Event]:
+    """Every event with its players and rounds loaded (the dashboard lists them)."""
+    with state.sessions() as db:
+        events = repo.list_events(db)
+        for event in events:
+            _ = (event.participants, event.rounds)
+        return events
+
+
+def load_event(state: WebState, event_id: int) -> tuple[Event, Any]:
+    """The event and its schedule as the core model builds it."""
+    with state.sessions() as db:
+        event = repo.get_event(db, event_id)
+        return event, repo.event_schedule(event)
+
+def load_round(state: WebState, event_id: int, number: int) -> views.EventView:
+    """The event with one round's boards: what a round page shows and saves."""
+    with state.sessions() as db:
+        event = repo.get_event(db, event_id, boards_of=number)
+        return views.EventView(event, repo.event_schedule(event))
+
+
+async def act(state: WebState, request: Request, event_id: int, work: Callable[[], str], *, anchor: str,
+              keep: tuple[str, dict[str, str]] | None = None) -> Response:
+    """Run one transaction; report its outcome on the event page.
+
+    ``keep`` is (form, what was typed) for a form whose text is worth keeping (a pasted
+    list): a refusal then shows the event page at once, the message beside that form and
+    the text still in it, instead of redirecting to an emptied form."""
+    target = f"/events/{event_id}#{anchor}"
+    status = 400
+    try:
+        message = await threaded(work)
+    except repo.ConflictError as exc:
+        refusal, status = f"Conflict: {exc}", 409
+    except IntegrityError:
+        # two browsers did the same thing at the same moment (e.g. both clicked "Pair
+        # round 3"): the database's unique keys let exactly one of them through
+        refusal, status = ("Conflict: someone else changed this event at the same moment; nothing of yours was "
+                           "written. Check the page and try again if still needed."), 409
+    except UnsolvableError as exc:
+        refusal = f"Cannot pair: {event_settings.page_wording(str(exc))}"
+    except (InputError, workflow.UnavailableError) as exc:
+        refusal = f"Not done: {event_settings.page_wording(str(exc))}"
+    else:
+        return redirect(state, request, target, message)
+    if keep is None:
+        return redirect(state, request, target, refusal)
+    form_id, typed = keep
+    event, schedule = await threaded(lambda: load_event(state, event_id))
+    return page(state, request, "event.html", status=status, event=event, view=views.EventView(event, schedule),
+                error=refusal, error_in=form_id, typed=typed)
+
+
+def load_public(state: WebState, slug: str) -> tuple[Event, Any]:
+    with state.sessions() as db:
+        event = repo.get_event_by_slug(db, slug)
+        return event, repo.event_schedule(event)

@@ -1,0 +1,148 @@
+"""The event's players: add one, import a list, edit, delete, withdraw, ask for a bye."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+from starlette.datastructures import UploadFile
+
+from fairdraw.core.errors import InputError
+from fairdraw.core.model import Participant as CoreParticipant
+from fairdraw.core.registry import system_kind
+from fairdraw.storage import repo
+from fairdraw.web import workflow
+from fairdraw.web.pages import (
+    SAVE_AS_UTF8,
+    WebState,
+    act,
+    arrival_notes,
+    form_int,
+    form_text,
+    gives_ids,
+    organiser_form,
+    redirect,
+    renumbering_note,
+    typed_back,
+)
+
+
+def add_routes(app: FastAPI, state: WebState) -> None:
+    codec = state.codec
+
+    @app.post("/events/{event_id}/players")
+    async def add_player(request: Request, event_id: int) -> Response:
+        form = await organiser_form(state, request)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = CoreParticipant(
+                    id=max([p.pid for p in event.participants] + [0]) + 1,
+                    name=form_text(form, "name"),
+                    rating=form_int(form, "rating"),
+                    federation=form_text(form, "federation").strip() or None,
+                    club=form_text(form, "club").strip() or None,
+                )
+                already = {p.name.casefold() for p in event.participants}
+                added = repo.add_participants(db, event, [player])
+                return f"Added {added[0].name}." + arrival_notes(event, added, already)
+
+        return await act(state, request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/import")
+    async def import_players(request: Request, event_id: int) -> Response:
+        form = await organiser_form(state, request)
+        upload = form.get("file")
+        text = form_text(form, "text")
+        filename = "pasted text"
+        if isinstance(upload, UploadFile) and upload.filename:
+            raw = await upload.read()
+            filename = upload.filename
+            target = f"/events/{event_id}#players"
+            if b"\x00" in raw and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                # a workbook, an image or zeros: say so, never echo its bytes (a NUL-filled file
+                # is valid UTF-8, and the reader's "found: ..." message showed the raw NULs)
+                return redirect(state, request, target, f"Not done: {filename}: the file is not text "
+                                f"(a spreadsheet workbook or another binary file?). {SAVE_AS_UTF8}")
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                # most often a spreadsheet's "CSV" in Latin-1 / Windows-1252 (José as one byte),
+                # or UTF-16: the organiser needs to know how to get a file the page reads
+                return redirect(state, request, target,
+                                f"Not done: {filename}: the file is not UTF-8 text. {SAVE_AS_UTF8}")
+
+        def work() -> str:
+            file_notes: list[str] = []
+            players = workflow.parse_player_text(text, filename=filename, notes=file_notes)
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                already = {p.name.casefold() for p in event.participants}
+                taken = {p.pid for p in event.participants}
+                added = repo.add_participants(db, event, players)
+                count = f"{len(added)} player{'s' if len(added) != 1 else ''}"
+                read = "".join(f" Note: {filename}: {note}." for note in file_notes)
+                renumbered = renumbering_note(players, added, taken) if gives_ids(text) else ""
+                return (f"Imported {count}." + renumbered + read
+                        + arrival_notes(event, added, already))
+
+        # refused, the page keeps the pasted text (the file input cannot be refilled: browsers forbid it)
+        return await act(state, request, event_id, work, anchor="players", keep=("import", typed_back(form, ("text",))))
+
+    @app.post("/events/{event_id}/players/{pid}/edit")
+    async def edit_player(request: Request, event_id: int, pid: int) -> Response:
+        form = await organiser_form(state, request)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = CoreParticipant(id=pid, name=form_text(form, "name"), rating=form_int(form, "rating"),
+                                         federation=form_text(form, "federation").strip() or None,
+                                         club=form_text(form, "club").strip() or None)
+                row = repo.update_participant(db, event, pid, player)
+                return f"Saved {row.name}."
+
+        return await act(state, request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/{pid}/delete")
+    async def delete_player(request: Request, event_id: int, pid: int) -> Response:
+        form = await organiser_form(state, request)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                return f"Deleted {repo.delete_participant(db, event, pid)}."
+
+        return await act(state, request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/{pid}/withdraw")
+    async def withdraw(request: Request, event_id: int, pid: int) -> Response:
+        form = await organiser_form(state, request)
+        flag = form_text(form, "withdrawn")
+        back = flag == "1"
+
+        def work() -> str:
+            if flag not in ("0", "1"):  # any other value withdrew the player ("maybe" did)
+                raise InputError(f"expected 1 (withdraw) or 0 (back in the field), got {flag!r}", field="withdrawn")
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = repo.set_withdrawn(db, event, pid, back)
+                if system_kind(event.system) != "per-round" and event.rounds:
+                    return (f"{player.name} is marked {'withdrawn' if back else 'back'}; the schedule already made "
+                            "is unchanged (undo its rounds and remake it, or re-seat with the system's command).")
+                return f"{player.name} {'withdrawn from the rounds still to pair' if back else 'is back in the field'}."
+
+        return await act(state, request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/{pid}/bye")
+    async def request_bye(request: Request, event_id: int, pid: int) -> Response:
+        form = await organiser_form(state, request)
+        kind = form_text(form, "bye").strip() or None
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                player = repo.set_next_bye(db, event, pid, kind)
+                return f"{player.name}: {kind + ' bye' if kind else 'no bye'} in the next round."
+
+        return await act(state, request, event_id, work, anchor="players")

@@ -1,0 +1,153 @@
+"""Rounds: pair the next (or the schedule), undo, enter results; standings and exports."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
+from sqlalchemy.exc import IntegrityError
+
+from fairdraw.core.errors import FairdrawError, InputError
+from fairdraw.core.registry import system_kind
+from fairdraw.storage import repo
+from fairdraw.web import event_settings, views, workflow
+from fairdraw.web.auth import user_id
+from fairdraw.web.pages import (
+    WebState,
+    act,
+    form_int,
+    load_event,
+    load_round,
+    organiser_form,
+    page,
+    redirect,
+    threaded,
+)
+
+log = logging.getLogger("fairdraw.web")
+
+
+def add_routes(app: FastAPI, state: WebState) -> None:
+    codec = state.codec
+
+    @app.post("/events/{event_id}/pair")
+    async def pair(request: Request, event_id: int) -> Response:
+        form = await organiser_form(state, request)
+
+        def work() -> str:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                schedule = repo.event_schedule(event)
+                withdrawn = {p.pid for p in event.participants if p.withdrawn}
+                requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
+                system_options = event_settings.pairing_options(event.system, event.scoring, dict(event.options or {}))
+                try:
+                    made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
+                                              options=system_options, requested_byes=requested)
+                except (FairdrawError, IntegrityError):
+                    raise
+                except Exception as exc:  # a system's own failure: tell the organiser, keep the traceback
+                    log.exception("pairing system %s failed on event %s", event.system, event_id)
+                    raise InputError(f"the pairing system {event.system!r} failed ({type(exc).__name__}: {exc}); "
+                                     "nothing was saved") from exc
+                repo.store_rounds(db, event, made.rounds, made.meta, made.numbers)
+                asked = event.total_rounds
+                note = ""
+                if system_kind(event.system) == "fixed" and repo.follow_schedule_length(
+                        db, event, int(made.meta.get("schedule_rounds") or 0)):
+                    note = (f" The schedule has {event.total_rounds} rounds (the system fixes the count; "
+                            f"the {asked} asked for do not apply), so the event now has {event.total_rounds}.")
+                numbers = [r.round for r in made.rounds]
+                if len(numbers) == 1:
+                    return f"Round {numbers[0]} is paired." + note
+                return f"Rounds {numbers[0]}–{numbers[-1]} are made." + note
+
+        return await act(state, request, event_id, work, anchor="rounds")
+
+    @app.post("/events/{event_id}/undo")
+    async def undo(request: Request, event_id: int) -> Response:
+        form = await organiser_form(state, request)
+
+        def work() -> str:
+            expected = form_int(form, "round")  # the round the button named (None: an old page)
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                number = repo.undo_last_round(db, event, expected)
+                return f"Round {number} and its results are removed."
+
+        return await act(state, request, event_id, work, anchor="rounds")
+
+
+    @app.get("/events/{event_id}/rounds/{number}", response_class=HTMLResponse)
+    async def round_page(request: Request, event_id: int, number: int) -> Response:
+        if user_id(codec, request) is None:
+            return redirect(state, request, "/login")
+        view = await threaded(lambda: load_round(state, event_id, number))
+        return page(state, request, "round.html", event=view.event, view=view, rnd=view.round(number))
+
+    @app.post("/events/{event_id}/rounds/{number}/results")
+    async def save_results(request: Request, event_id: int, number: int) -> Response:
+        form = await organiser_form(state, request)
+
+        def work() -> int:
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id, boards_of=number)
+                entries = views.result_entries(event, number, form)
+                views.check_scores(event, number, entries)
+                return repo.record_results(db, event, number, entries)
+
+        try:
+            changed = await threaded(work)
+        except (repo.ConflictError, InputError) as exc:
+            view = await threaded(lambda: load_round(state, event_id, number))
+            event = view.event
+            conflict = isinstance(exc, repo.ConflictError)
+            message = (
+                "Not saved: " + str(exc) + ". Nothing of this submission was written; the page now shows what is "
+                "stored. Check the boards named and enter your results again."
+                if conflict else f"Not saved: {exc}"
+            )
+            # a bad entry keeps what was typed on every board (only the named one needs fixing);
+            # a conflict shows what is stored now, which is what the organiser must look at
+            typed = None if conflict else {k: v for k, v in form.items() if isinstance(v, str)}
+            return page(state, request, "round.html", status=409 if conflict else 400, event=event, view=view,
+                        rnd=view.round(number), error=message, typed=typed)
+        return redirect(state, request, f"/events/{event_id}/rounds/{number}",
+                        f"Saved {changed} result{'s' if changed != 1 else ''}.")
+
+    # standings, exports ----------------------------------------------------------------
+
+    @app.get("/events/{event_id}/standings", response_class=HTMLResponse)
+    async def standings_page(request: Request, event_id: int) -> Response:
+        if user_id(codec, request) is None:
+            return redirect(state, request, "/login")
+        event, schedule = await threaded(lambda: load_event(state, event_id))
+        view = views.EventView(event, schedule)
+        table, problem = await threaded(lambda: views.standings_or_reason(event, schedule))
+        return page(state, request, "standings.html", event=event, view=view, standings=table, problem=problem)
+
+    @app.get("/events/{event_id}/export/{kind}")
+    async def export(request: Request, event_id: int, kind: str) -> Response:
+        if user_id(codec, request) is None:
+            raise HTTPException(403, "Sign in as the organiser to export.")
+        event, schedule = await threaded(lambda: load_event(state, event_id))
+        base = f"fairdraw-event-{event.id}"
+        try:
+            if kind == "json":
+                body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
+                                            options=dict(event.options or {}))
+                media, name = "application/json", f"{base}.json"
+            elif kind == "csv":
+                body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"
+            elif kind == "players.csv":
+                body, media, name = workflow.export_players_csv(schedule), "text/csv", f"{base}-players.csv"
+            elif kind == "trf":
+                body = workflow.export_trf(schedule, name=event.name, total_rounds=event.total_rounds)
+                media, name = "text/plain", f"{base}.trf"
+            else:
+                raise HTTPException(404, f"no export {kind!r}")
+        except (workflow.UnavailableError, FairdrawError) as exc:
+            return redirect(state, request, f"/events/{event_id}", f"Not exported: {exc}")
+        return Response(body, media_type=f"{media}; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
