@@ -25,8 +25,8 @@ Round = list[tuple[int, ...]]
 SMALL_FIELD = 40
 #: The wide search's steps are SMALL_FIELD_WORK / n², about the same work (half a second or less
 #: of CPU) for every small field. Measured at tables of 5: 20 players in 4 rounds 12 repeats
-#: (the least possible: tests/seating/test_designs.py) where the narrow search stops at 18, in 5 rounds 25 for 29, 30 players
-#: in 8 rounds 57 for 62.
+#: (the least possible: tests/seating/test_designs.py) where the narrow search stops at 18; in
+#: 5 rounds 25 for 29; 30 players in 8 rounds 57 for 62.
 SMALL_FIELD_WORK = 800_000
 #: Wide searches from the same start with different seeds; the best by the issue's order is
 #: kept. One reaches 12 repeats for 20 players in 4 rounds at tables of 5 on three seeds of six,
