@@ -14,6 +14,7 @@ from fairdraw.web.pages import WebState, form_text, page, redirect, threaded
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
+    """Sign-in, sign-out and the one-time set-up link."""
     codec = state.codec
 
 

@@ -26,6 +26,7 @@ from fairdraw.web.pages import (
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
+    """The dashboard and every route on an event as a whole."""
     codec = state.codec
 
 

@@ -27,6 +27,7 @@ from fairdraw.web.pages import (
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
+    """Every route that changes the players of an event."""
     codec = state.codec
 
     @app.post("/events/{event_id}/players")

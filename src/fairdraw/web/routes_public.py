@@ -10,6 +10,7 @@ from fairdraw.web.pages import WebState, load_public, page, threaded
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
+    """The public page and the printouts: read-only, no sign-in."""
     codec = state.codec
 
     @app.get("/p/{slug}", response_class=HTMLResponse)

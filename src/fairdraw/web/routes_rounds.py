@@ -29,6 +29,7 @@ log = logging.getLogger("fairdraw.web")
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
+    """Pairing, undo, results, standings and the exports."""
     codec = state.codec
 
     @app.post("/events/{event_id}/pair")
