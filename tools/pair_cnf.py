@@ -105,12 +105,22 @@ def model_back(model: Iterable[int], rename: dict[int, int]) -> list[int]:
 def solve(clauses: list[list[int]], top: int, solver: str, seed: int | None = None) -> list[int] | None:
     """A model of the formula (in its own variables), or None when it is unsatisfiable.
 
-    ``solver`` is a python-sat name (e.g. ``cadical195``) or ``kissat`` / ``kissat:PATH``: the kissat
-    executable (found on PATH or in $KISSAT), run on a DIMACS file with its ``--sat`` setting. Why
-    both: on these models the solvers' times differ by large factors, and kissat is not in
+    ``solver`` is a python-sat name (e.g. ``cadical195``), ``kissat`` / ``kissat:PATH`` (the kissat
+    executable, found on PATH or in $KISSAT, run on a DIMACS file with its ``--sat`` setting) or
+    ``cryptominisat`` (pycryptosat, in the ``search`` extra). Why several: on these models the
+    solvers' times differ by large factors, and neither kissat nor CryptoMiniSat is in
     python-sat. ``seed`` shuffles the formula first (see ``shuffled``).
     """
     clauses, rename = shuffled(clauses, top, seed)
+    if solver == "cryptominisat":
+        import pycryptosat
+
+        cms = pycryptosat.Solver(threads=1)
+        cms.add_clauses(clauses)
+        found, values = cms.solve()
+        if not found:
+            return None
+        return model_back([v if values[v] else -v for v in range(1, top + 1)], rename)
     if not solver.startswith("kissat"):
         with Solver(name=solver, bootstrap_with=clauses) as sat:
             return model_back(sat.get_model(), rename) if sat.solve() else None
