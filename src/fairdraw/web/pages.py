@@ -65,6 +65,8 @@ def templates() -> Jinja2Templates:
 
 
 def page(state: WebState, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A template rendered with what every page shows (the CSRF token, whether the organiser is
+    signed in, the notice left by the redirect before it, shown once)."""
     codec = state.codec
     session = codec.load(request)
     notice = session.get("notice")
@@ -83,6 +85,8 @@ def page(state: WebState, request: Request, template: str, status: int = 200, **
 
 
 def redirect(state: WebState, request: Request, url: str, notice: str | None = None) -> RedirectResponse:
+    """303 to ``url`` (POST/redirect/GET: a reload never submits twice), with ``notice`` kept in
+    the session for the page it lands on."""
     if notice:
         state.codec.update(request, notice=notice)
     response = RedirectResponse(url, status_code=303)
@@ -102,11 +106,14 @@ async def organiser_form(state: WebState, request: Request) -> FormData:
 
 
 def form_text(form: FormData, key: str) -> str:
+    """The field as text; a missing field or an uploaded file where text belongs is ""."""
     value = form.get(key)
     return value if isinstance(value, str) else ""
 
 
 def form_int(form: FormData, key: str) -> int | None:
+    """The field as a whole number (None when blank), refused by name when it is not one or is
+    beyond ``FORM_INT_LIMIT``."""
     value = form_text(form, key).strip()
     if not value:
         return None
@@ -177,6 +184,8 @@ def arrival_notes(event: Event, added: list[Any], names_before: set[str]) -> str
 
 
 async def threaded(fn: Callable[[], T]) -> T:
+    """``fn`` in the thread pool: a long pairing or database call must not freeze the other
+    browsers."""
     return await run_in_threadpool(fn)
 
 
@@ -235,6 +244,7 @@ async def act(state: WebState, request: Request, event_id: int, work: Callable[[
 
 
 def load_public(state: WebState, slug: str) -> tuple[Event, Any]:
+    """The event behind a public address and its schedule (no sign-in: the slug is the key)."""
     with state.sessions() as db:
         event = repo.get_event_by_slug(db, slug)
         return event, repo.event_schedule(event)
