@@ -30,3 +30,16 @@ def test_every_built_in_system_declares_the_options_its_source_reads() -> None:
         read = {key for path in _sources(cls) for key in _READ.findall(path.read_text(encoding="utf-8"))}
         undeclared = read - cls.option_names - PLAYER_RULE_OPTIONS
         assert not undeclared, (cls.name, sorted(undeclared))
+
+
+def test_the_systems_listing_shows_the_options_a_person_may_type(cli) -> None:  # type: ignore[no-untyped-def]
+    """``fairdraw systems`` lists each system's options, less those the program sets itself
+    (a re-plan's ``previous``, the page's ``withdrawn``): what the web page's options box takes."""
+    from fairdraw.core.registry import get_system, typed_options
+
+    assert typed_options(type(get_system("meerkamp"))) == ["double", "group_size", "grouping"]
+    assert typed_options(type(get_system("mahjong-league"))) == ["iterations", "prefer", "separate", "sessions"]
+    result = cli("systems")
+    assert result.code == 0
+    assert "group_size" in result.out and "rematch_after" in result.out and "table_size" in result.out
+    assert "previous" not in result.out and "keep_order" not in result.out and "withdrawn" not in result.out

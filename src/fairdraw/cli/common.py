@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from fairdraw.cli.base import app, print_listing
-from fairdraw.core.registry import all_systems
+from fairdraw.core.registry import all_systems, typed_options
 
 
 @app.command("systems")
 def systems_command() -> None:
-    """List the registered pairing systems with a one-line description each."""
-    rows = ((cls.name, cls.kind, cls.description) for cls in all_systems())
-    print_listing("Pairing systems", ("name", "kind", "description"), rows)
+    """List the registered pairing systems with a one-line description each, and the options
+    each reads (the web page's options box takes them as key=value lines)."""
+    rows = ((cls.name, cls.kind, cls.description, ", ".join(typed_options(cls)) or "-") for cls in all_systems())
+    print_listing("Pairing systems", ("name", "kind", "description", "options"), rows)
 
 
 @app.command("demo")

@@ -46,6 +46,19 @@ def check_round_budget(request: PairingRequest, rule: str) -> None:
                               "raise the total (--rounds, XXR) to pair another")
 
 
+#: Options the program sets itself on its way to a system (bye requests and withdrawals from the
+#: players' list or the flags, a re-plan's history): never typed as options, so listings leave
+#: them out and the web page refuses them by name.
+PROGRAM_OPTIONS = frozenset({"requested_byes", "withdrawn", "withdrawn_at", "history", "previous",
+                             "history_players", "keep_order", "forbidden_every_round"})
+
+
+def typed_options(cls: type[PairingSystem]) -> list[str]:
+    """The options a person may give ``cls`` (its ``option_names`` less ``PROGRAM_OPTIONS``),
+    sorted; empty when the system declares none."""
+    return sorted((cls.option_names or frozenset()) - PROGRAM_OPTIONS)
+
+
 class PairingSystem(ABC):
     """The strategy interface of seed 002: one class per pairing system.
 

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from fairdraw.core.errors import InputError
-from fairdraw.core.registry import all_systems, get_system
+from fairdraw.core.registry import PROGRAM_OPTIONS, all_systems, get_system, typed_options
 
 
 def system_choices() -> list[dict[str, str]]:
@@ -210,8 +210,7 @@ def _default_scorings(system: str) -> list[str]:
 
 #: Options the program keeps for itself (the page's bye requests, withdrawals, a re-plan's
 #: history): typed into the options box they broke the next pairing with a TypeError.
-RESERVED_OPTIONS = frozenset({"requested_byes", "withdrawn", "withdrawn_at", "history", "previous",
-                              "history_players", "keep_order", "forbidden_every_round"})
+RESERVED_OPTIONS = PROGRAM_OPTIONS
 
 
 def check_reserved_options(options: dict[str, Any]) -> None:
@@ -230,7 +229,8 @@ def check_system_options(system: str, options: dict[str, Any], stored: dict[str,
     with the default. An option already ``stored`` with the same value passes, so an event
     saved before this check can still save its settings (once rounds exist its options may
     not change, so it could otherwise never save them again)."""
-    names = get_system(system).option_names
+    chosen = type(get_system(system))
+    names = chosen.option_names
     if names is None:
         return
     system_options, _ = split_options(options)
@@ -238,7 +238,7 @@ def check_system_options(system: str, options: dict[str, Any], stored: dict[str,
     unknown = sorted(k for k, v in system_options.items()
                      if k not in names and k not in RESERVED_OPTIONS and not (k in kept and kept[k] == v))
     if unknown:
-        typed = sorted(names - RESERVED_OPTIONS)
+        typed = typed_options(chosen)
         known = ", ".join(typed) if typed else "none"
         raise InputError(f"options: {system} has no option {unknown[0]!r} (its options: {known}; "
                          "scoring options start with scoring.)", field=f"options.{unknown[0]}")
