@@ -204,3 +204,12 @@ def test_check_rules_refuse_a_limit_out_of_range(name: str, value: object, match
     with pytest.raises(InputError, match=match) as info:
         CheckRules(**{name: value})  # type: ignore[arg-type]
     assert info.value.field == name
+
+
+@pytest.mark.parametrize("points", [3, "3-1-0", {"win": 30}])
+def test_a_point_system_typed_by_hand_is_refused_by_name(points: object) -> None:
+    """``points`` is the event's point system (a TRF's BB* lines, ``meta.points``); typed into the
+    web page's options box as ``points=3`` the Dutch pairing stopped on an AttributeError."""
+    players = tuple(Participant(id=i, name=f"P{i}", rating=2000 - i) for i in range(1, 7))
+    with pytest.raises(InputError, match="points: expected the event's point system"):
+        get_system("dutch").pair(PairingRequest(players=players, total_rounds=5, options={"points": points}))

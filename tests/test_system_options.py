@@ -8,11 +8,13 @@ import inspect
 import re
 from pathlib import Path
 
+import pytest
+
 import fairdraw.systems  # noqa: F401  (registers the built-in systems)
 from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS
 from fairdraw.core.registry import all_systems
 
-_READ = re.compile(r"""\b(?:opts|options)(?:\.get\(|\[)["']([a-z_]+)["']""")
+_READ = re.compile(r"""\b(?:opts|options)(?:\.get\(|\[)["']([a-z_]+)["']|whole_number_option\([\w.]+, ["']([a-z_]+)["']""")
 
 
 def _sources(cls: type) -> list[Path]:
@@ -27,7 +29,7 @@ def test_every_built_in_system_declares_the_options_its_source_reads() -> None:
     assert len(built_in) >= 8
     for cls in built_in:
         assert cls.option_names is not None, cls.name
-        read = {key for path in _sources(cls) for key in _READ.findall(path.read_text(encoding="utf-8"))}
+        read = {a or b for path in _sources(cls) for a, b in _READ.findall(path.read_text(encoding="utf-8"))}
         undeclared = read - cls.option_names - PLAYER_RULE_OPTIONS
         assert not undeclared, (cls.name, sorted(undeclared))
 
@@ -43,3 +45,33 @@ def test_the_systems_listing_shows_the_options_a_person_may_type(cli) -> None:  
     assert result.code == 0
     assert "group_size" in result.out and "rematch_after" in result.out and "table_size" in result.out
     assert "previous" not in result.out and "keep_order" not in result.out and "withdrawn" not in result.out
+
+
+@pytest.mark.parametrize(("system", "options", "named"), [
+    ("meerkamp", {"group_size": "abc"}, "group_size: expected a whole number, got 'abc'"),
+    ("mahjong", {"table_size": [4]}, "table_size: expected a whole number"),
+    ("mahjong-league", {"iterations": 10**9}, "iterations: expected a whole number from 1 to"),
+    ("mahjong-league", {"prefer": 4.5}, "prefer: expected a whole number"),
+    ("club-swiss", {"analyse_limit": True}, "analyse_limit: expected a whole number"),
+    ("heller", {"scheme": 10**6}, "scheme: expected the rank of a scheme"),
+    ("keizer", {"keizer": 40}, "keizer: expected the Keizer scoring's settings"),
+])
+def test_an_option_of_the_wrong_kind_is_refused_by_name(system: str, options: dict, named: str) -> None:
+    """Typed on the web page, ``group_size=abc`` stopped the pairing with a ValueError (the page
+    could only say that the system failed) and ``iterations=1000000000`` kept it busy for hours."""
+    from fairdraw.core.errors import InputError
+    from fairdraw.core.model import Participant
+    from fairdraw.core.registry import PairingRequest, get_system
+
+    players = tuple(Participant(id=i, name=f"P{i}", rating=2000 - i) for i in range(1, 17))
+    with pytest.raises(InputError, match=re.escape(named)):
+        get_system(system).pair(PairingRequest(players=players, total_rounds=4, seed="s", options=options))
+
+
+def test_a_whole_number_option_reads_text_and_keeps_its_default() -> None:
+    from fairdraw.core.option_values import whole_number_option
+
+    assert whole_number_option({"k": "5"}, "k", 4) == 5
+    assert whole_number_option({"k": None}, "k", 4) == 4
+    assert whole_number_option({"k": " "}, "k", 4) == 4
+    assert whole_number_option({}, "k", 4, low=1, high=9) == 4

@@ -26,14 +26,20 @@ def default_rounds(players: int) -> int:
     return min(5, players + (players % 2) - 1)
 
 
+#: The most schemes one request may ask for (``--schemes``, the page's ``scheme`` option).
+MAX_SCHEMES = 50
+
+
 def find_schemes(
     players: int, rounds: int | None = None, schemes: int = 1, seed: str | None = None
 ) -> list[FoundScheme]:
     """The best ``schemes`` schemes, ranked by spread then colour quality."""
     rounds = default_rounds(players) if rounds is None else rounds
     validate(players, rounds)
-    if schemes < 1:
-        raise InputError(f"--schemes must be at least 1, got {schemes}", field="schemes")
+    if not 1 <= schemes <= MAX_SCHEMES:
+        # each scheme beyond the shipped ones is a search of its own (20 take some 15 s of CPU):
+        # a slip of the keyboard (a million) must not keep the command or the page busy for days
+        raise InputError(f"--schemes must be from 1 to {MAX_SCHEMES}, got {schemes}", field="schemes")
     if seed is None:
         from fairdraw.systems.heller_data import load_shipped
 
@@ -102,7 +108,12 @@ class Heller(PairingSystem):
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = list(request.players)
-        rank = int(request.options.get("scheme", 1))
+        raw = request.options.get("scheme", 1)
+        whole = not isinstance(raw, bool) and isinstance(raw, int | str) and str(raw).strip().isdigit()
+        if not whole or not 1 <= int(raw) <= MAX_SCHEMES:
+            raise InputError(f"scheme: expected the rank of a scheme, a whole number from 1 to {MAX_SCHEMES}, "
+                             f"got {raw!r}", field="scheme")
+        rank = int(raw)
         found = find_schemes(len(players), request.total_rounds, rank, request.seed)
         if len(found) < rank:
             raise InputError(f"only {len(found)} different schemes were found", field="scheme")

@@ -151,7 +151,11 @@ class KeizerLadder(PairingSystem):
         next_round = max((r.round for r in history), default=0) + 1
         rules = player_rules((p.id for p in players), request.options)
         window = _window(request.options)
-        ranking, values, how = keizer_ranking(players, history, request.options.get("keizer") or {})
+        settings = request.options.get("keizer") or {}
+        if not isinstance(settings, Mapping):  # the page passes its scoring.* options here
+            raise InputError(f"keizer: expected the Keizer scoring's settings (the scoring.first_value=40 kind of "
+                             f"option), got {settings!r}", field="keizer")
+        ranking, values, how = keizer_ranking(players, history, settings)
         rank = {pid: i + 1 for i, pid in enumerate(ranking)}
         present = sorted((p.id for p in players if p.id not in rules.requested_byes and p.id not in rules.withdrawn),
                          key=rank.__getitem__)

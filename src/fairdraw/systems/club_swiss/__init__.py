@@ -22,6 +22,7 @@ from __future__ import annotations
 from fairdraw.core.errors import UnsolvableError
 from fairdraw.core.model import Bye, Round, Schedule, Table
 from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS, player_rules
+from fairdraw.core.option_values import whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.systems.club_swiss.explain import describe_board, name, relaxations
 from fairdraw.systems.club_swiss.ordering import build_states, points
@@ -126,7 +127,7 @@ class ClubSwiss(PairingSystem):
         explanation += [describe_board(ctx, i, e) for i, e in enumerate(boards, start=1)]
         explanation += bye_lines
         explanation += [f"Absent: {name(ctx, pid)} ({kind})" for pid, kind in absent.items()]
-        limit = int(request.options.get("analyse_limit", DEFAULT_ANALYSE_LIMIT))
+        limit = whole_number_option(request.options, "analyse_limit", DEFAULT_ANALYSE_LIMIT, low=0)
         relaxed = relaxations(ctx, pool, solution, analyse=len(pool) <= limit)
         byes = ((Bye(id=bye, kind="bye"),) if bye is not None else ()) + tuple(
             Bye(id=pid, kind=kind) for pid, kind in absent.items()

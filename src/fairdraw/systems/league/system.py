@@ -21,6 +21,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Round, Schedule, Table
+from fairdraw.core.option_values import whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.systems.league.inner import group_games
 from fairdraw.systems.league.mapping import same_label_meetings, seeded_order, separate
@@ -67,15 +68,16 @@ class MahjongLeague(PairingSystem):
 
     def pair(self, request: PairingRequest) -> Schedule:
         opts = request.options
-        sessions = int(opts.get("sessions", request.total_rounds or 6))
+        sessions = whole_number_option(opts, "sessions", request.total_rounds or 6)
         if sessions < 1:
             raise InputError(f"the season needs at least 1 session, got {sessions}", field="sessions")
         check_limits(len(request.players), len(request.history) + sessions)
-        prefer = int(opts.get("prefer", 5))
+        prefer = whole_number_option(opts, "prefer", 5)
         by = opts.get("separate")
         if by is not None and by not in SEPARATE_BY:
             raise InputError(f"--separate must be one of {', '.join(SEPARATE_BY)}, got {by!r}", field="separate")
-        iterations = int(opts.get("iterations", DEFAULT_ITERATIONS))
+        # the search's rounds of moves: 1,200 plan a 100-player season in seconds
+        iterations = whole_number_option(opts, "iterations", DEFAULT_ITERATIONS, low=1, high=100 * DEFAULT_ITERATIONS)
         players = list(request.players)
         ids = [p.id for p in players]
         if len(set(ids)) != len(ids):

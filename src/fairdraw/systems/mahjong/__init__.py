@@ -17,6 +17,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
+from fairdraw.core.option_values import whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, candidates, upper_bound
 from fairdraw.designs.substitute import extend_with_sit_outs, schedule_with_sit_outs
@@ -170,9 +171,9 @@ class Mahjong(PairingSystem):
 
     def pair(self, request: PairingRequest) -> Schedule:
         opts = request.options
-        k = int(opts.get("table_size", 4))
-        total = int(request.total_rounds or opts.get("rounds") or 0)
-        ranked_last = int(opts.get("ranked_last", 0) or 0)
+        k = whole_number_option(opts, "table_size", 4)
+        total = int(request.total_rounds or whole_number_option(opts, "rounds", 0))
+        ranked_last = whole_number_option(opts, "ranked_last", 0)
         seed = request.seed if request.seed is not None else DEFAULT_SEED
         players = list(request.players)
         n = len(players)
