@@ -53,7 +53,7 @@ def test_the_systems_listing_shows_the_options_a_person_may_type(cli) -> None:  
     ("mahjong-league", {"iterations": 10**9}, "iterations: expected a whole number from 1 to"),
     ("mahjong-league", {"prefer": 4.5}, "prefer: expected a whole number"),
     ("club-swiss", {"analyse_limit": True}, "analyse_limit: expected a whole number"),
-    ("heller", {"scheme": 10**6}, "scheme: expected the rank of a scheme"),
+    ("heller", {"scheme": 10**6}, "scheme: expected a whole number from 1 to 50"),
     ("keizer", {"keizer": 40}, "keizer: expected the Keizer scoring's settings"),
 ])
 def test_an_option_of_the_wrong_kind_is_refused_by_name(system: str, options: dict, named: str) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
+from fairdraw.core.option_values import whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.systems.berger import rounds_to_schedule_rounds
 from fairdraw.systems.heller_search import PROVE_UP_TO, FoundScheme, search_schemes, validate
@@ -108,12 +109,7 @@ class Heller(PairingSystem):
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = list(request.players)
-        raw = request.options.get("scheme", 1)
-        whole = not isinstance(raw, bool) and isinstance(raw, int | str) and str(raw).strip().isdigit()
-        if not whole or not 1 <= int(raw) <= MAX_SCHEMES:
-            raise InputError(f"scheme: expected the rank of a scheme, a whole number from 1 to {MAX_SCHEMES}, "
-                             f"got {raw!r}", field="scheme")
-        rank = int(raw)
+        rank = whole_number_option(request.options, "scheme", 1, low=1, high=MAX_SCHEMES)  # 1 = the best
         found = find_schemes(len(players), request.total_rounds, rank, request.seed)
         if len(found) < rank:
             raise InputError(f"only {len(found)} different schemes were found", field="scheme")
