@@ -20,6 +20,7 @@ from fairdraw.cli.base import (
     OutputFormat,
     app,
     err_console,
+    naming_the_file,
     pick_format,
     print_listing,
     refuse_to_overwrite_results,
@@ -88,10 +89,8 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     schedule = schedule_from_dict(data, source=str(path))
     from fairdraw.core.history_rules import check_round_numbers
 
-    try:  # a round number used twice hid one round's results (standings dropped them)
+    with naming_the_file(path):  # a round number used twice hid one round's results (standings dropped them)
         check_round_numbers(schedule.rounds)
-    except InputError as exc:
-        raise InputError(exc.message, source=str(path), field=exc.field) from None
     if "points" in schedule.meta:  # the point system the event was paired under (pair --json)
         from fairdraw.formats.trf import point_system_from_meta
         from fairdraw.scoring.standard import options_from_tenths

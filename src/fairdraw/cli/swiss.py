@@ -24,6 +24,7 @@ from fairdraw.cli.base import (
     app,
     console,
     err_console,
+    naming_the_file,
     player_ids,
     refuse_to_overwrite_results,
     split_values,
@@ -121,10 +122,8 @@ def _check_history(schedule: Schedule, path: Path) -> None:
     anything reads them, so ``pair`` and ``check --dutch`` name the file whatever system."""
     from fairdraw.core.history_rules import check_chess_history
 
-    try:
+    with naming_the_file(path):
         check_chess_history((p.id for p in schedule.players), schedule.rounds)
-    except InputError as exc:
-        raise InputError(exc.message, source=str(path), field=exc.field) from None
 
 
 def load_request(path: Path, total_rounds: int | None = None, initial_colour: str | None = None) -> PairingRequest:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from fairdraw.designs.verify import pair_counts
+
 Round = list[tuple[int, ...]]
 
 #: Fields below this size at tables of 5 or more get the wide search of ``extend``: a step
@@ -338,13 +340,7 @@ def extend(
 def quality_order(rounds: Sequence[Round], n: int) -> tuple[int, int, int]:
     """Issue 4 quality (b) as a sort key, smaller is better: repeat meetings, then the most
     meetings of any pair, then the fewest distinct opponents of any player (negated)."""
-    met: dict[tuple[int, int], int] = {}
-    for rnd in rounds:
-        for table in rnd:
-            ordered = sorted(table)
-            for i, a in enumerate(ordered):
-                for b in ordered[i + 1 :]:
-                    met[a, b] = met.get((a, b), 0) + 1
+    met = pair_counts(rounds)
     opponents = [0] * n
     for a, b in met:
         opponents[a] += 1

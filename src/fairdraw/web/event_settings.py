@@ -208,14 +208,10 @@ def _default_scorings(system: str) -> list[str]:
     return ["standard", "mahjong"]
 
 
-#: Options the program keeps for itself (the page's bye requests, withdrawals, a re-plan's
-#: history): typed into the options box they broke the next pairing with a TypeError.
-RESERVED_OPTIONS = PROGRAM_OPTIONS
-
-
 def check_reserved_options(options: dict[str, Any]) -> None:
-    """Refuse an option the page sets itself, naming it and where it is set instead."""
-    taken = sorted(k for k in options if k in RESERVED_OPTIONS)
+    """Refuse an option the page sets itself (``PROGRAM_OPTIONS``), naming it and where it is set
+    instead: typed into the options box, they broke the next pairing with a TypeError."""
+    taken = sorted(k for k in options if k in PROGRAM_OPTIONS)
     if taken:
         raise InputError(f"{taken[0]} is kept by the page itself (bye requests and withdrawals are made on the "
                          "players' page), not an option to type", field=f"options.{taken[0]}")
@@ -236,7 +232,7 @@ def check_system_options(system: str, options: dict[str, Any], stored: dict[str,
     system_options, _ = split_options(options)
     kept = stored or {}
     unknown = sorted(k for k, v in system_options.items()
-                     if k not in names and k not in RESERVED_OPTIONS and not (k in kept and kept[k] == v))
+                     if k not in names and k not in PROGRAM_OPTIONS and not (k in kept and kept[k] == v))
     if unknown:
         typed = typed_options(chosen)
         known = ", ".join(typed) if typed else "none"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
-from starlette.datastructures import UploadFile
+from starlette.datastructures import FormData, UploadFile
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant as CoreParticipant
@@ -26,6 +26,13 @@ from fairdraw.web.pages import (
 )
 
 
+def _player_from_form(form: FormData, pid: int) -> CoreParticipant:
+    """The player the add and edit forms describe (the same four fields), with id ``pid``."""
+    return CoreParticipant(id=pid, name=form_text(form, "name"), rating=form_int(form, "rating"),
+                           federation=form_text(form, "federation").strip() or None,
+                           club=form_text(form, "club").strip() or None)
+
+
 def add_routes(app: FastAPI, state: WebState) -> None:
     """Every route that changes the players of an event."""
     codec = state.codec
@@ -37,13 +44,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         def work() -> str:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
-                player = CoreParticipant(
-                    id=max([p.pid for p in event.participants] + [0]) + 1,
-                    name=form_text(form, "name"),
-                    rating=form_int(form, "rating"),
-                    federation=form_text(form, "federation").strip() or None,
-                    club=form_text(form, "club").strip() or None,
-                )
+                player = _player_from_form(form, max([p.pid for p in event.participants] + [0]) + 1)
                 already = {p.name.casefold() for p in event.participants}
                 added = repo.add_participants(db, event, [player])
                 return f"Added {added[0].name}." + arrival_notes(event, added, already)
@@ -97,9 +98,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         def work() -> str:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
-                player = CoreParticipant(id=pid, name=form_text(form, "name"), rating=form_int(form, "rating"),
-                                         federation=form_text(form, "federation").strip() or None,
-                                         club=form_text(form, "club").strip() or None)
+                player = _player_from_form(form, pid)
                 row = repo.update_participant(db, event, pid, player)
                 return f"Saved {row.name}."
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from fairdraw.core.errors import UnsolvableError
 from fairdraw.core.model import Bye, Round, Schedule, Table
-from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS, player_rules
 from fairdraw.core.option_values import whole_number_option
+from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS, player_rules
 from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.systems.club_swiss.explain import describe_board, name, relaxations
 from fairdraw.systems.club_swiss.ordering import build_states, points

@@ -11,7 +11,7 @@ Scores are kept in tenths of a point (TRF16 precision) so that non-standard poin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from fairdraw.core.errors import InputError
@@ -257,24 +257,21 @@ def baku_accelerations(ranked_ids: list[int], total_rounds: int, points: Points)
     return out
 
 
-#: The tenths a point system gives (``formats.trf.PointSystem``, ``scoring.standard.PointsInTenths``).
-_POINT_FIELDS = ("win", "draw", "loss", "zero_bye", "forfeit_loss", "allocated_bye")
-
-
 def build_context(request: PairingRequest) -> Context:
     """Derive every rule fact from the request (the next round is ``len(history) + 1``)."""
     opts: dict[str, Any] = dict(request.options or {})
     pts_opt = opts.get("points")
-    if pts_opt is not None and not all(isinstance(getattr(pts_opt, name, None), int) for name in _POINT_FIELDS):
-        # set by the program from a TRF's BB* lines or meta.points; typed by hand (the web
-        # page's options box) it was a number or text, and the pairing stopped on an AttributeError
+    # any point system with Points' fields in tenths (formats.trf.PointSystem from a TRF's BB*
+    # lines or meta.points): typed by hand on the web page it was a number or text, and the
+    # pairing stopped on an AttributeError
+    tenths: dict[str, Any] = {}
+    if pts_opt is not None:
+        tenths = {f.name: getattr(pts_opt, f.name, None) for f in fields(Points)}
+    if not all(isinstance(v, int) for v in tenths.values()):
         raise InputError(f"points: expected the event's point system (read from a TRF's BBW/BBD/BBL lines or "
                          f"meta.points), got {pts_opt!r}; the scoring options set how results count",
                          field="points")
-    points = Points(
-        win=pts_opt.win, draw=pts_opt.draw, loss=pts_opt.loss, zero_bye=pts_opt.zero_bye,
-        forfeit_loss=pts_opt.forfeit_loss, allocated_bye=pts_opt.allocated_bye,
-    ) if pts_opt is not None else Points()
+    points = Points(**tenths)
     ids = [p.id for p in request.players]
     history = request.history
     played_rounds = len(history)

@@ -208,17 +208,17 @@ def _wind_breaches(kept: Sequence[Sequence[Sequence[int]]], new: Sequence[Sequen
     """The wind breaches of ``new`` rounds after ``kept`` ones (``wind_breach_count``, only
     the blocks of k games that hold a new game)."""
     played: dict[int, list[int]] = {}  # player -> winds in play order, the kept games first
-    for rnd in kept:
-        for table in rnd:
-            for seat, p in enumerate(table):
-                if p >= 0:
-                    played.setdefault(p, []).append(seat)
+
+    def play(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
+        for rnd in rounds:
+            for table in rnd:
+                for seat, p in enumerate(table):
+                    if p >= 0:
+                        played.setdefault(p, []).append(seat)
+
+    play(kept)
     kept_games = {p: len(seq) for p, seq in played.items()}
-    for rnd in new:
-        for table in rnd:
-            for seat, p in enumerate(table):
-                if p >= 0:
-                    played.setdefault(p, []).append(seat)
+    play(new)
     return sum(wind_breach_count(seq, k, kept_games.get(p, 0)) for p, seq in played.items())
 
 
