@@ -264,3 +264,12 @@ def test_cli_names_file_and_other_formats(tmp_path, cli) -> None:
     assert csv_run.code == 0
     rows = csv_run.out.splitlines()
     assert rows[0].startswith("scheme,round") and {r.split(",")[0] for r in rows[1:]} == {"1", "2"}
+
+
+@pytest.mark.parametrize("schemes", ["0", "51", "1000000"])
+def test_cli_refuses_schemes_beyond_the_limit(cli, schemes: str) -> None:  # type: ignore[no-untyped-def]
+    """Each scheme beyond the shipped ones is a search of its own: --schemes 1000000 kept the
+    command busy for days; it is now exit 2 naming the option and its range."""
+    result = cli("heller", "8", "--schemes", schemes)
+    assert result.code == 2
+    assert "schemes" in result.err and "from 1 to 50" in result.err
