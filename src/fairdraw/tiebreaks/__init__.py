@@ -3,7 +3,7 @@
 Importing this package registers every tie-break; add one import line per new module.
 """
 
-from fairdraw.tiebreaks import chess, fore_buchholz, mahjong, opponent_averages  # noqa: F401  (registers the tie-breaks)
+from fairdraw.tiebreaks import chess, counts, fore_buchholz, koya, mahjong, opponent_averages, ratings  # noqa: F401  (registers the tie-breaks)
 from fairdraw.tiebreaks.base import (
     TieBreak,
     TieBreakContext,

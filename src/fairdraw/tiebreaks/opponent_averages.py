@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import ClassVar
 
 from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, cached, parse_spec, register_tiebreak
-from fairdraw.tiebreaks.chess import OUTCOME_VALUE, Buchholz, PerformanceRating, kept_rated_games, round_half_up
+from fairdraw.tiebreaks.chess import Buchholz
+from fairdraw.tiebreaks.ratings import OUTCOME_VALUE, PerformanceRating, kept_rated_games, round_half_up
 
 #: FIDE rating regulations (B.02, table 8.1.2, rating difference D to scoring probability PD):
 #: the smallest |D| at which the higher-rated player's PD is 0.50, 0.51, ..., 1.00; a
