@@ -205,7 +205,8 @@ def test_league_reports_no_more_clean_sessions_than_it_has() -> None:
 
 
 def test_reseat_design_meta_is_recounted_and_ranked_rounds_stop_at_the_total(tmp_path: Path) -> None:
-    from fairdraw.systems.mahjong.changes import reseat, seat_ranked
+    from fairdraw.systems.mahjong.changes import reseat
+    from fairdraw.systems.mahjong.ranked import seat_ranked
     from tests.seating.helpers import seat
 
     base = load_schedule_from(dump_schedule(seat(40, 10, seed="X")), tmp_path)
@@ -391,7 +392,7 @@ def test_league_reseat_refuses_a_tournament_seating(tmp_path: Path, capsys: pyte
 
 
 def test_seat_ranked_counts_down_the_rounds_left_to_it() -> None:
-    from fairdraw.systems.mahjong.changes import seat_ranked
+    from fairdraw.systems.mahjong.ranked import seat_ranked
     from tests.seating.helpers import seat
 
     planned = seat(16, 6, ranked_last=2)
@@ -455,7 +456,8 @@ def test_check_flags_a_leaver_seated_again_and_a_table_number_used_twice() -> No
 
 
 def test_reseat_leaves_ranked_rounds_to_seat_ranked_again() -> None:
-    from fairdraw.systems.mahjong.changes import reseat, seat_ranked
+    from fairdraw.systems.mahjong.changes import reseat
+    from fairdraw.systems.mahjong.ranked import seat_ranked
     from tests.seating.helpers import seat
 
     planned = seat(16, 6, ranked_last=2)
@@ -485,16 +487,16 @@ def test_reseat_swaps_players_to_keep_the_winds_when_no_repeat_is_added() -> Non
 
     base = seat(16, 8)
     repaired = changes.reseat(base, 4, drop=[5, 6, 7, 8])
-    original = changes._repair_winds
+    original = changes.repair_winds
 
     def no_swaps(*args, **kwargs):  # type: ignore[no-untyped-def]
         return original(*args, budget=1)
 
-    changes._repair_winds = no_swaps  # type: ignore[assignment]
+    changes.repair_winds = no_swaps  # type: ignore[assignment]
     try:
         plain = changes.reseat(base, 4, drop=[5, 6, 7, 8])
     finally:
-        changes._repair_winds = original  # type: ignore[assignment]
+        changes.repair_winds = original  # type: ignore[assignment]
     rules = CheckRules(balanced_seats=True, everyone=True)
     assert len(check_schedule(plain, rules).breaches) == 8
     assert len(check_schedule(repaired, rules).breaches) == repaired.meta["reseat"]["wind_breaches"] == 0
@@ -511,7 +513,7 @@ def test_reseat_wind_swaps_never_raise_the_most_meetings_of_a_pair() -> None:
     from tests.seating.helpers import seat
 
     base = seat(16, 10, seed="fairdraw")  # `fairdraw seat -n 16 -r 10`
-    original = changes._repair_winds
+    original = changes.repair_winds
     before: list[int] = []
 
     def spy(kept_seats, kept_pos, new_rounds, k, rng, budget=30):  # type: ignore[no-untyped-def]
@@ -525,11 +527,11 @@ def test_reseat_wind_swaps_never_raise_the_most_meetings_of_a_pair() -> None:
         before.append(max(met.values()))
         return original(kept_seats, kept_pos, new_rounds, k, rng, budget)
 
-    changes._repair_winds = spy  # type: ignore[assignment]
+    changes.repair_winds = spy  # type: ignore[assignment]
     try:
         new = changes.reseat(base, 3, drop=[3, 7], add=["Late One", "Late Two"])
     finally:
-        changes._repair_winds = original  # type: ignore[assignment]
+        changes.repair_winds = original  # type: ignore[assignment]
     assert new.meta["metrics"]["max_meetings"] == before[0] == 2
 
 
@@ -547,7 +549,7 @@ def test_csv_outputs_never_hand_a_spreadsheet_a_formula() -> None:
 
 
 def test_seat_ranked_sits_out_those_who_sat_out_least() -> None:
-    from fairdraw.systems.mahjong.changes import seat_ranked
+    from fairdraw.systems.mahjong.ranked import seat_ranked
     from tests.seating.helpers import seat
 
     planned = seat(19, 6, byes=True, ranked_last=2)

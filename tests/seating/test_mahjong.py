@@ -18,7 +18,8 @@ from fairdraw.core.checker import CheckRules, check_schedule
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant
 from fairdraw.formats.schedule_json import dump_schedule, schedule_from_dict
-from fairdraw.systems.mahjong.changes import reseat, seat_ranked
+from fairdraw.systems.mahjong.changes import reseat
+from fairdraw.systems.mahjong.ranked import seat_ranked
 from fairdraw.systems.mahjong.reference import BEST_KNOWN_4, BEST_KNOWN_5, best_known_3
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 

@@ -298,7 +298,7 @@ def seat_ranked_command(
 ) -> None:
     """Seat the next round by ranking: 1-4, 5-8, ... (seed 001, EMA-style final rounds)."""
     from fairdraw.formats.schedule_json import load_schedule
-    from fairdraw.systems.mahjong.changes import seat_ranked
+    from fairdraw.systems.mahjong.ranked import seat_ranked
 
     schedule = load_schedule(schedule_file) if schedule_file else None
     ranking = read_standings(standings, schedule)

@@ -1,6 +1,7 @@
-"""Changes during an event: re-seat from a round on (item 5) and seat a round by ranking (item 6).
+"""Changes during an event: re-seat from a round on (issue 4 item 5; seating a round by ranking,
+item 6, is ``ranked``).
 
-Both keep what was played and only decide the future, with the same quality order as the
+It keeps what was played and only decides the future, with the same quality order as the
 first draw: fewest new repeat meetings (tabu search with the played rounds fixed), winds
 balanced, physical tables numbered to avoid repeat visits.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import permutations
 from typing import Any
 
 from fairdraw.core.errors import InputError
@@ -21,101 +21,18 @@ from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
 from fairdraw.systems.mahjong.separate import same_group_meetings
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
-from fairdraw.systems.mahjong.winds import wind_breach_count, winds_after
+from fairdraw.systems.mahjong.wind_repair import breaches_after_kept, repair_winds
 
 
-def _table_size(schedule: Schedule) -> int:
+def schedule_table_size(schedule: Schedule) -> int:
+    """The table size a schedule was seated at (its meta, else its largest table)."""
     return int(schedule.meta.get("table_size") or max((len(t.seats) for r in schedule.rounds for t in r.tables), default=4))
 
 
-def _seats_as_positions(rounds: Sequence[Round], pos: dict[int, int]) -> list[list[tuple[int, ...]]]:
+def seats_as_positions(rounds: Sequence[Round], pos: dict[int, int]) -> list[list[tuple[int, ...]]]:
     """Each table's seats as positions in the new field, in seat (wind) order; -1 keeps the seat
     of a player who left, so the others' winds stay where they were."""
     return [[tuple(pos.get(x, -1) for x in t.seats) for t in r.tables] for r in rounds]
-
-
-def _repair_winds(kept_seats: list[list[tuple[int, ...]]], kept_pos: list[list[tuple[int, ...]]],
-                  new_rounds: list[list[tuple[int, ...]]], k: int, rng: random.Random,
-                  budget: int = 30) -> tuple[list[list[tuple[int, ...]]], list[list[tuple[int, ...]]], int]:
-    """Winds for the new rounds after the kept ones, with table swaps where needed.
-
-    Why: once players leave or join, the tables the repeat search chose can make the kept
-    winds impossible to continue (four players at one table who all still need North in
-    this block: issue 4 (c)). Such a breach is repaired by swapping a player concerned with
-    a player of another table in one of the first new rounds, when the swap costs nothing of
-    quality (b), which comes first (no new repeat meeting, no pair above the present maximum),
-    and the wind model then has fewer breaches; at most ``budget`` wind solves."""
-    seated, breaches, concerned = winds_after(kept_seats, new_rounds, k)
-    met: dict[tuple[int, int], int] = {}
-    for rnd in [*kept_pos, *new_rounds]:
-        for table in rnd:
-            for i, a in enumerate(table):
-                for b in table[i + 1:]:
-                    key = (a, b) if a < b else (b, a)
-                    met[key] = met.get(key, 0) + 1
-
-    def m(a: int, b: int) -> int:
-        return met.get((a, b) if a < b else (b, a), 0)
-
-    def worsens_meetings(table: tuple[int, ...], other: tuple[int, ...], p: int, q: int) -> bool:
-        """Whether p (at ``table``) and q (at ``other``) changing tables costs quality (b): one
-        more repeat meeting, or a pair meeting more often than any pair does now."""
-        stay_t = [x for x in table if x != p]
-        stay_u = [x for x in other if x != q]
-        more_repeats = (sum(m(p, x) >= 1 for x in stay_u) - sum(m(p, x) >= 2 for x in stay_t)
-                        + sum(m(q, x) >= 1 for x in stay_t) - sum(m(q, x) >= 2 for x in stay_u))
-        ceiling = max(met.values(), default=0)
-        return more_repeats > 0 or any(m(p, x) >= ceiling for x in stay_u) or any(m(q, x) >= ceiling for x in stay_t)
-
-    def move(table: tuple[int, ...], leaving: int, coming: int, sign: int) -> None:
-        for x in table:
-            if x != leaving:
-                key = (leaving, x) if leaving < x else (x, leaving)
-                met[key] = met.get(key, 0) - sign
-                key = (coming, x) if coming < x else (x, coming)
-                met[key] = met.get(key, 0) + sign
-
-    solves = 1
-    accepted = False
-    first = new_rounds[:k]  # a breach lives in the block the kept rounds leave unfinished
-    while breaches and solves < budget:
-        improved = False
-        for p in concerned:
-            for r, rnd in enumerate(first):
-                t = next((i for i, table in enumerate(rnd) if p in table), None)
-                if t is None:
-                    continue
-                options = [(u, q) for u, table in enumerate(rnd) if u != t for q in table]
-                rng.shuffle(options)
-                for u, q in options[:24]:  # a sample: each try is a wind solve
-                    if worsens_meetings(rnd[t], rnd[u], p, q):
-                        continue
-                    trial = [list(x) for x in new_rounds]
-                    trial[r][t] = tuple(q if x == p else x for x in rnd[t])
-                    trial[r][u] = tuple(p if x == q else x for x in rnd[u])
-                    trial_rounds = [[tuple(tb) for tb in x] for x in trial]
-                    s2, b2, c2 = winds_after(kept_seats, trial_rounds, k, effort=0.3)  # a quick look
-                    solves += 1
-                    if b2 < breaches:
-                        move(rnd[t], p, q, 1)
-                        move(rnd[u], q, p, 1)
-                        new_rounds, seated, breaches, concerned = trial_rounds, s2, b2, c2
-                        first = new_rounds[:k]
-                        improved = accepted = True
-                        break
-                    if solves >= budget:
-                        break
-                if improved or solves >= budget:
-                    break
-            if improved or solves >= budget:
-                break
-        if not improved:
-            break
-    if accepted and breaches:  # judged by quick solves: settle the winds of the result properly
-        settled, settled_breaches, _ = winds_after(kept_seats, new_rounds, k)
-        if settled_breaches <= breaches:
-            seated, breaches = settled, settled_breaches
-    return new_rounds, seated, breaches
 
 
 def _old_plan(redone: Sequence[Round], pos: dict[int, int], n: int,
@@ -204,24 +121,6 @@ def _fresh_rounds(n: int, k: int, count: int, pc: PairCounts, byes_so_far: list[
             [sorted(sigma[p] for p in out) for out in byes])
 
 
-def _wind_breaches(kept: Sequence[Sequence[Sequence[int]]], new: Sequence[Sequence[Sequence[int]]], k: int) -> int:
-    """The wind breaches of ``new`` rounds after ``kept`` ones (``wind_breach_count``, only
-    the blocks of k games that hold a new game)."""
-    played: dict[int, list[int]] = {}  # player -> winds in play order, the kept games first
-
-    def play(rounds: Sequence[Sequence[Sequence[int]]]) -> None:
-        for rnd in rounds:
-            for table in rnd:
-                for seat, p in enumerate(table):
-                    if p >= 0:
-                        played.setdefault(p, []).append(seat)
-
-    play(kept)
-    kept_games = {p: len(seq) for p, seq in played.items()}
-    play(new)
-    return sum(wind_breach_count(seq, k, kept_games.get(p, 0)) for p, seq in played.items())
-
-
 def _replaces_old(kept: list[list[tuple[int, ...]]], kept_byes: Sequence[Sequence[int]],
                   new: list[list[tuple[int, ...]]], new_byes: Sequence[Sequence[int]],
                   old: list[list[tuple[int, ...]]], old_byes: Sequence[Sequence[int]], n: int, k: int) -> bool:
@@ -244,7 +143,7 @@ def _replaces_old(kept: list[list[tuple[int, ...]]], kept_byes: Sequence[Sequenc
         for rnd in [*kept_byes, *byes]:
             for p in rnd:
                 sat_out[p] += 1
-        return quality, _wind_breaches(kept, rounds, k), max(sat_out) - min(sat_out)
+        return quality, breaches_after_kept(kept, rounds, k), max(sat_out) - min(sat_out)
 
     new_quality, new_winds, new_spread = judged(new, new_byes)
     old_quality, old_winds, old_spread = judged(old, old_byes)
@@ -281,7 +180,7 @@ def reseat(
         raise InputError(f"reseat takes a mahjong seating (system 'mahjong'), got system {schedule.system!r}"
                          + ("; a league season is re-seated by league-reseat" if schedule.system == "mahjong-league" else ""),
                          field="system")
-    k = _table_size(schedule)
+    k = schedule_table_size(schedule)
     check_from_round(schedule, from_round)
     known = {p.id for p in schedule.players}
     withdrawn = set(schedule.meta.get("withdrawn", ()))
@@ -357,7 +256,7 @@ def reseat(
     # where the tables chosen make that impossible, players swap tables (no new repeat)
     # each wind solve grows with the field: fewer tries for a large one (123 players: 30 solves
     # took a minute), a count, never the clock, so the answer stays the same everywhere
-    new_rounds, seated, wind_breaches = _repair_winds(_seats_as_positions(kept, pos), kept_pos, new_rounds, k,
+    new_rounds, seated, wind_breaches = repair_winds(seats_as_positions(kept, pos), kept_pos, new_rounds, k,
                                                       random.Random(seed_int(seed, "reseat-winds")),
                                                       budget=max(4, min(30, 1500 // n)))
     visits: dict[tuple[int, int], int] = {}
@@ -373,11 +272,11 @@ def reseat(
         # a re-seat must never leave the event worse than keeping them (issue 4 item 5).
         old_plan = _old_plan(redone, pos, n, k)
         if old_plan is not None:
-            kept_seats = _seats_as_positions(kept, pos)
+            kept_seats = seats_as_positions(kept, pos)
             old_seated, old_numbers, old_byes = old_plan
             if not _replaces_old(kept_seats, kept_byes, seated, new_byes, old_seated, old_byes, n, k):
                 seated, numbers, new_byes, old_kept = old_seated, old_numbers, old_byes, True
-                wind_breaches = _wind_breaches(kept_seats, seated, k)
+                wind_breaches = breaches_after_kept(kept_seats, seated, k)
     ids = [p.id for p in players]
     rounds = list(kept)
     for offset, (rnd, nums) in enumerate(zip(seated, numbers, strict=True)):
@@ -400,7 +299,7 @@ def reseat(
     # the event's metrics count every meeting, those of players who left included, as
     # `fairdraw check` and the --report of the same run do
     pos_all = {p.id: i for i, p in enumerate(everyone)}
-    all_pos = _seats_as_positions(rounds, pos_all)
+    all_pos = seats_as_positions(rounds, pos_all)
     meta["metrics"] = seating_metrics(all_pos, list(range(len(everyone))), k)
     if isinstance(meta.get("design"), dict):  # the leading repeat-free rounds of the event as it now is
         meta["design"] = {**meta["design"], "clean_rounds": leading_clean_rounds(all_pos)}
@@ -461,94 +360,4 @@ def reseat(
             numbers_map[player.id] = top
     return Schedule(
         system=schedule.system, players=tuple(everyone), rounds=tuple(rounds), numbers=numbers_map, seed=seed, meta=meta
-    )
-
-
-def seat_ranked(
-    ranking: Sequence[Participant], schedule: Schedule | None = None, *, table_size: int = 4
-) -> Schedule:
-    """One round seated by ranking: ranks 1-4 at table 1, 5-8 at table 2, ... (seed 001, EMA).
-
-    Seats within a table go to the winds each player has had least so far (over the 24
-    orders of a table of 4, the one with the smallest sum of squared wind counts after the
-    round). When the field does not fill the tables, those with the fewest sit-outs so far
-    sit out, the lowest ranked among them; the others are seated in ranking order.
-    """
-    if schedule is not None and schedule.system != "mahjong":
-        raise InputError(f"seat-ranked adds a round to a mahjong seating, got system {schedule.system!r}", field="system")
-    planned = schedule.meta.get("rounds_total") if schedule is not None else None
-    if isinstance(planned, int) and schedule is not None and len(schedule.rounds) >= planned:
-        raise InputError(f"all {planned} rounds of the event are seated already", field="schedule")
-    k = table_size if schedule is None else _table_size(schedule)
-    if len(ranking) < k:
-        raise InputError(f"{len(ranking)} players cannot fill a table of {k}")
-    counts: dict[int, list[int]] = {}
-    played: dict[int, list[int]] = {}  # each player's winds in play order
-    if schedule is not None:
-        for r in sorted(schedule.rounds, key=lambda r: r.round):
-            for t in r.tables:
-                for s, x in enumerate(t.seats):
-                    counts.setdefault(x, [0] * k)[s] += 1
-                    played.setdefault(x, []).append(s)
-
-    def breaches_added(order: Sequence[int]) -> int:
-        return sum(wind_breach_count([*played.get(x, []), s], k) - wind_breach_count(played.get(x, []), k)
-                   for s, x in enumerate(order))
-    full = len(ranking) - len(ranking) % k
-    # who sits out: those with the fewest sit-outs so far, the lowest ranked among equals
-    # (seat's promise of an even spread of sit-outs holds through the ranked rounds too)
-    sat_out: dict[int, int] = {}
-    for r in (schedule.rounds if schedule is not None else ()):
-        for bye in r.byes:
-            sat_out[bye.id] = sat_out.get(bye.id, 0) + 1
-    by_rank = {p.id: i for i, p in enumerate(ranking)}
-    out_ids = set(sorted(by_rank, key=lambda pid: (sat_out.get(pid, 0), -by_rank[pid]))[: len(ranking) - full])
-    playing = [p for p in ranking if p.id not in out_ids]
-    resting = [p for p in ranking if p.id in out_ids]
-    tables = []
-    breaches = 0
-    for index in range(full // k):
-        group = [p.id for p in playing[index * k : (index + 1) * k]]
-        # issue 4 (c) first (no wind beyond ceil(games / 4), none twice in a block of 4 games),
-        # then the winds each player has had least
-        best = min(
-            permutations(group),
-            key=lambda order: (
-                breaches_added(order),
-                sum((counts.get(x, [0] * k)[s] + 1) ** 2 for s, x in enumerate(order)),
-                order,
-            ),
-        )
-        breaches += breaches_added(best)
-        tables.append(Table(table=index + 1, seats=tuple(best)))
-    round_no = (len(schedule.rounds) if schedule else 0) + 1
-    new = Round(round=round_no, tables=tuple(tables), byes=tuple(Bye(id=p.id) for p in resting))
-    if schedule is None:
-        return Schedule(
-            system="mahjong", players=tuple(ranking), rounds=(new,),
-            numbers={p.id: i + 1 for i, p in enumerate(ranking)},
-            meta={"table_size": k, "seated_by_ranking": [round_no]},
-        )
-    meta = dict(schedule.meta)
-    meta["seated_by_ranking"] = [*meta.get("seated_by_ranking", []), round_no]
-    # the event's metrics now include the ranked round (its repeats are the price of
-    # seating by ranking, and the report must show them)
-    everyone = {p.id: i for i, p in enumerate(schedule.players)}
-    all_pos = _seats_as_positions((*schedule.rounds, new), everyone)
-    meta["metrics"] = seating_metrics(all_pos, list(range(len(everyone))), k)
-    visits = repeat_visits(all_pos, [[t.table for t in r.tables] for r in (*schedule.rounds, new)])
-    visits.pop(-1, None)
-    meta["repeat_table_visits"] = {"total": sum(visits.values()), "max_per_player": max(visits.values(), default=0)}
-    if isinstance(meta.get("ranked_last"), int):  # "rounds left to seat-ranked": one fewer now
-        meta["ranked_last"] = max(0, meta["ranked_last"] - 1)
-    # the ranking fixes the tables, and their players may all need the same wind: what no seat
-    # order avoids is recorded (and `seat-ranked` says so), as a re-seat records its own
-    ranked_breaches = {str(k_): v for k_, v in (meta.get("ranked_wind_breaches") or {}).items()}
-    if breaches:
-        ranked_breaches[str(round_no)] = breaches
-    if ranked_breaches:
-        meta["ranked_wind_breaches"] = ranked_breaches
-    return Schedule(
-        system=schedule.system, players=schedule.players, rounds=(*schedule.rounds, new),
-        numbers=schedule.numbers, seed=schedule.seed, meta=meta,
     )
