@@ -32,7 +32,12 @@ Tables of 3 (Kirkman triple systems, H of order 2): 33, 57, 75, 99 players (``3 
 order N - 1 (Z_14; Z_20, Z_2 x Z_10) within a second, 69 and 93 over Z_2 x Z_34 and Z_2 x Z_46
 (every H of order 2), while over Z_68 and Z_92 (``3 68 34``, ``3 92 46``) no answer came in 60 s.
 Beyond 99 (kissat 4.0.4, ``--solver kissat:PATH``): 105 and 123 (``3 104 52``, ``3 122 61``) in 54
-and 68 s; 111, 129, 141 and 147 over Z_110, Z_128, Z_140 and Z_146 gave no answer in 400 s.
+and 68 s; 111, 129, 141 and 147 over Z_110, Z_128, Z_140 and Z_146 gave no answer in 400 s. With a
+multiplier of order 3 (2026-12-05) 147 solves in 5 s (``3 146 73 --multiplier 81``: 81 = 8 mod 73,
+8³ = 1), while 111 (``3 110 55``) and 132 (``3 130 65 --infinities 2``) are unsatisfiable within
+2-15 s for every subgroup of units of prime order, so for every multiplier: 111 with 91 (order 5),
+21, 89 and 109 (order 2), also 67 (order 4); 132 with 81 (order 3), 51, 79 and 129 (order 2), also
+121, 31 and 27 (orders 6, 4, 4).
 
 ``--infinities F`` (F dividing G's first modulus) puts F players ∞_j beside G, and t in G moves
 ∞_j to ∞_(j + t_0 mod F), t_0 the first digit of t; H must move ∞_0 onto every ∞_j (an ∞ in a
