@@ -133,11 +133,11 @@ class PackingCNF(PairModel):
     def _scaling(self, u: int) -> None:
         """B invariant under σ: (c, y) -> (c, u·y), every class and fixed player kept (``--scale``).
 
-        Why: it cuts the search about |u|-fold where the class cycling cannot apply (two classes at
-        tables of 3). ∞j's table {∞j, (0, a), (1, b)} is then fixed by σ, so a and b are fixed
-        points of y -> u·y; the translations by such points commute with σ, so ∞0's pin at
-        (c, 0) still keeps a design of every class. With a second fixed player u - 1 must not be a
-        unit mod r (else 0 is the only fixed point and both ∞s would need it)."""
+        Why: it divides the search by about the order of u where the class cycling cannot apply
+        (two classes at tables of 3). ∞j's table {∞j, (0, a), (1, b)} is then fixed by σ, so a
+        and b are fixed points of y -> u·y; the translations by such points commute with σ, so
+        ∞0's pin at (c, 0) still keeps a design of every class. With a second fixed player u - 1
+        must not be a unit mod r (else 0 is the only fixed point and both ∞s would need it)."""
         if math.gcd(u, self.r) != 1 or u % self.r == 1:
             raise ValueError(f"the scale must be a unit other than 1 modulo {self.r}")
         if self.fixed > 1 and math.gcd(u - 1, self.r) == 1:

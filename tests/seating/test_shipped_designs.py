@@ -81,6 +81,16 @@ def test_68_players_packing_is_21_rounds_with_its_class_cycling_symmetry() -> No
     assert {tuple(sorted(mu(p) for p in t)) for t in base} == base
 
 
+def test_147_players_at_tables_of_3_reach_the_kirkman_bound_with_a_multiplier() -> None:
+    """tools/search_sat_rotational.py 3 146 73 --multiplier 81: a Kirkman triple system on 147
+    players (73 rounds, the bound) whose base round over Z_146 is also mapped onto itself by
+    x -> 81·x (81³ = 1 mod 146), ∞ kept: the symmetry its search asked for, checked here."""
+    entry = next(e for e in ENTRIES if e["n"] == 147 and e["k"] == 3)
+    assert len(_rounds(entry)) == 73 and pow(81, 3, 146) == 1
+    base = {tuple(sorted(t)) for t in entry["base"]}
+    assert {tuple(sorted(p if p == 146 else 81 * p % 146 for p in t)) for t in base} == base
+
+
 def _splits(total: int, largest: int) -> list[list[int]]:
     """The ways to write ``total`` as a sum of parts of at most ``largest``, largest first."""
     if total == 0:

@@ -22,6 +22,7 @@ from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, candidates, upper_bound
 from fairdraw.designs.substitute import extend_with_sit_outs, schedule_with_sit_outs
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int
+from fairdraw.systems.mahjong.league_search import league_alternative
 from fairdraw.systems.mahjong.reference import best_known
 from fairdraw.systems.mahjong.separate import same_group_meetings, separate
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
@@ -49,6 +50,11 @@ def design_positions(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRo
     s = seed_int(seed, "design")
     if b == 0:
         d = best_design(n, k, rounds, seed=s)
+        league = league_alternative(n, k, rounds, d.rounds, d.clean_rounds)
+        if league is not None:
+            found, clean = league
+            source = f"season search of the league planner (fairdraw.systems.league), better by issue 4's order than {d.source}"
+            return found, [[] for _ in found], source, clean
         return [list(r) for r in d.rounds], [[] for _ in d.rounds], d.source, d.clean_rounds
     if b == k - 1:
         d = best_design(n + 1, k, rounds, seed=s)
