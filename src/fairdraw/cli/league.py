@@ -6,6 +6,7 @@ write atomically. Bad input raises InputError (exit 2) before anything is writte
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 
 from pathlib import Path
@@ -80,15 +81,10 @@ def league_command(
         seed=seed,
         options={"sessions": sessions, "prefer": prefer, "separate": separate},
     )
-    try:
-        with working("planning the season"):
-            schedule = get_system("mahjong-league").pair(request)
-    except InputError as exc:
-        # a field the players file cannot serve (11 players, 400 players) is that file's
-        # fault: name it, as every bad-input message names file, line and field
-        if names is not None and exc.source is None and exc.field == "players":
-            exc.source = str(names)
-        raise
+    # a field the players file cannot serve (11 players, 400 players) is that file's fault
+    blame: AbstractContextManager[None] = naming_the_file(names, field="players") if names is not None else nullcontext()
+    with blame, working("planning the season"):
+        schedule = get_system("mahjong-league").pair(request)
     write_output(_render(schedule, fmt), output)
 
 
