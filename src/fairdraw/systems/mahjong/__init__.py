@@ -53,7 +53,8 @@ def design_positions(n: int, k: int, rounds: int, seed: str) -> tuple[list[PosRo
         league = league_alternative(n, k, rounds, d.rounds, d.clean_rounds)
         if league is not None:
             found, clean = league
-            source = f"season search of the league planner (fairdraw.systems.league), better by issue 4's order than {d.source}"
+            source = (f"season search of the league planner (fairdraw.systems.league), "
+                      f"better by issue 4's order than {d.source}")
             return found, [[] for _ in found], source, clean
         return [list(r) for r in d.rounds], [[] for _ in d.rounds], d.source, d.clean_rounds
     if b == k - 1:
