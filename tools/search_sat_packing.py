@@ -54,7 +54,13 @@ bound: 15, 24, 30, 36, 39, 42, 48 in under 5 s, 51, 54, 60, 66, 72, 84 in 14-102
 are unsatisfiable (1 s); 33, 45, 57, 75, 96, 99 gave nothing in 180 s, 69, 78, 87, 90, 93 in 400 s;
 with ``--solver kissat:PATH`` 78 took 20 s, 87 8 minutes and 90 6 minutes; 69 and 93 gave nothing in 15 minutes.
 Beyond 99 (kissat): 114 (``114 56 --table-size 3``) in 83 s; 102 (``102 50``) and 126 (``126 62``)
-gave nothing in 420 s.
+gave nothing in 420 s. With ``--scale U`` (2026-12-05, kissat; 39 players ``39 19 --table-size 3
+--scale 7`` in under a second) every size still below the bound was tried: unsatisfiable within
+1-11 s are 102 with U = 9 (order 10), 111 with 36 (order 5) and 54 (-1), 132 with 16 (order 3),
+138 with 35, 150 with 47 (order 3) and 73 (-1); no answer in 600 s for 102 with 11 (order 5), 111
+with 21 and 34, 132 with 14 and 51, 138 with 33 (all of order 2). A scale may simply not fit these
+fields: 42 players (``42 20``, which the plain model solves) is unsatisfiable within a second with
+every U that has fixed points besides 0 (3, 7, 9, 11, 13, 17, 19).
 """
 
 from __future__ import annotations
