@@ -3,8 +3,9 @@
 Why: beyond the repeat-free rounds, ``fairdraw.designs.extend`` adds rounds by copies of the
 design and a tabu search over swaps. On a few small fields the league planner's own search
 (issue 5: ``fairdraw.systems.league``, groups of 4 and 5) does better with the same rounds, e.g.
-20 players at tables of 5 for 6 rounds: 50 repeats against 53, or 20 players at tables of 4
-for 10 rounds: at most 2 meetings of a pair against 3. Issue 4 (b) asks for the fewest repeats,
+20 players at tables of 5 for 6 rounds: 50 repeats against 53 or 54 (seeds "test" and
+"fairdraw"), or 30 players at tables of 5 for 10 rounds: at most 2 meetings of a pair against 3
+(measured 2026-12-05). Issue 4 (b) asks for the fewest repeats,
 then the lowest maximum, then the most distinct opponents, so ``seat`` runs both and keeps the
 better plan by that order (``fairdraw.designs.extend.quality_order``), and only a plan whose
 leading repeat-free rounds are at least as many as the design's, so quality (a) never drops.
