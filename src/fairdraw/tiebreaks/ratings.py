@@ -51,6 +51,12 @@ def round_half_up(value: Fraction) -> int:
     return int((value * 2 + 1) // 2)
 
 
+def average_rating(games: list[tuple[int, ChessEntry]]) -> int:
+    """The opponents' average rating over ``games`` (not empty), rounded half up (C.07 art. 10.1),
+    which ARO reports and TPR starts from."""
+    return round_half_up(Fraction(sum(rating for rating, _ in games), len(games)))
+
+
 @register_tiebreak
 class AverageRatingOfOpponents(TieBreak):
     """C.07 (2023) art. 10.1 ARO: the average rating of the opponents met over the board
@@ -65,8 +71,8 @@ class AverageRatingOfOpponents(TieBreak):
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
         out = {}
         for pid in players:
-            ratings = [r for r, _ in kept_rated_games(ctx, pid, spec)]
-            out[pid] = Fraction(round_half_up(Fraction(sum(ratings), len(ratings)))) if ratings else Fraction(0)
+            games = kept_rated_games(ctx, pid, spec)
+            out[pid] = Fraction(average_rating(games)) if games else Fraction(0)
         return out
 
 
@@ -154,9 +160,8 @@ class PerformanceRating(TieBreak):
             if not games:
                 out[pid] = Fraction(0)
                 continue
-            aro = round_half_up(Fraction(sum(r for r, _ in games), len(games)))
             p = sum((OUTCOME_VALUE[e.outcome] for _, e in games), Fraction(0)) / len(games)
-            out[pid] = Fraction(aro + rating_difference(p))
+            out[pid] = Fraction(average_rating(games) + rating_difference(p))
         return out
 
 
