@@ -57,8 +57,9 @@ Beyond 99 (kissat): 114 (``114 56 --table-size 3``) in 83 s; 102 (``102 50``) an
 gave nothing in 420 s. With ``--scale U`` (2026-12-05, kissat; 39 players ``39 19 --table-size 3
 --scale 7`` in under a second) every size still below the bound was tried: unsatisfiable within
 1-11 s are 102 with U = 9 (order 10), 111 with 36 (order 5) and 54 (-1), 132 with 16 (order 3),
-138 with 35, 150 with 47 (order 3) and 73 (-1); no answer in 600 s for 102 with 11 (order 5), 111
-with 21 and 34, 132 with 14 and 51, 138 with 33 (all of order 2). A scale may simply not fit these
+138 with 35, 150 with 47 (order 3) and 73 (-1), and 102 with 11 (order 5) in 287 s (``--shuffle
+1``; no answer in 600 s in the first clause order); no answer in 600 s for 111 with 21 and 34, 132
+with 14 and 51, 138 with 33 (all of order 2). A scale may simply not fit these
 fields: 42 players (``42 20``, which the plain model solves) is unsatisfiable within a second with
 every U that has fixed points besides 0 (3, 7, 9, 11, 13, 17, 19).
 """
