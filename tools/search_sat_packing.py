@@ -59,9 +59,9 @@ gave nothing in 420 s. With ``--scale U`` (2026-12-05, kissat; 39 players ``39 1
 1-11 s are 102 with U = 9 (order 10), 111 with 36 (order 5) and 54 (-1), 132 with 16 (order 3),
 138 with 35, 150 with 47 (order 3) and 73 (-1), and 102 with 11 (order 5) in 287 s (``--shuffle
 1``; no answer in 600 s in the first clause order); no answer in 600 s for 111 with 21 and 34, 132
-with 14 and 51, 138 with 33 (all of order 2). A scale may simply not fit these
-fields: 42 players (``42 20``, which the plain model solves) is unsatisfiable within a second with
-every U that has fixed points besides 0 (3, 7, 9, 11, 13, 17, 19).
+with 14 and 51, 138 with 33 (all of order 2). A scale may simply not fit these fields: 42
+players (``42 20``, which the plain model solves) is unsatisfiable within a second with every U
+that has fixed points besides 0 (3, 7, 9, 11, 13, 17, 19).
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ import itertools
 import math
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from design_files import write_entry
@@ -132,6 +133,11 @@ class PackingCNF(PairModel):
             i, s = divmod(j - stay, 3)
             return stay + 3 * i + (s + 1) % 3
 
+        self._invariant_with_fixed(mu, mu_fixed)
+
+    def _invariant_with_fixed(self, mu: Callable[[int], int], mu_fixed: Callable[[int], int]) -> None:
+        """B mapped onto itself by ``mu`` on the finite points and ``mu_fixed`` on the fixed
+        players' indices: the pairs of B, and each ∞j's table onto ∞_mu_fixed(j)'s."""
         self.invariant(mu)
         for j in range(self.fixed):
             for p in range(self.points):
@@ -153,10 +159,7 @@ class PackingCNF(PairModel):
         def sigma(p: int) -> int:
             return self.point(p // self.r, (p % self.r) * u)
 
-        self.invariant(sigma)
-        for j in range(self.fixed):
-            for p in range(self.points):
-                self.tie(self.at_infinity(j, p), self.at_infinity(j, sigma(p)))
+        self._invariant_with_fixed(sigma, lambda j: j)
 
     def _plain_class_cycling(self, u: int) -> None:
         """With as many classes as seats and no fixed player (e.g. 50 = 5·10 at tables of 5): B
