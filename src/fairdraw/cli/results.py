@@ -340,7 +340,7 @@ def result_command(
     chombo_points: Annotated[int, typer.Option("--chombo-points", help="Penalty of one chombo")] = 20000,
 ) -> None:
     """Record one table's result in the schedule file (atomically; nothing written on error)."""
-    from fairdraw.scoring.mahjong import check_game
+    from fairdraw.scoring.mahjong import check_game, check_penalties
     from fairdraw.scoring.results import normalise_result
 
     source = str(schedule_path)
@@ -424,6 +424,11 @@ def result_command(
                     f"{where}: player {pid} is not at this table (seats {seats})", source=source, field="--chombo"
                 )
             pens[seats.index(pid)] += chombo_points
+        # bounded as a score is: a slip of the keyboard is no penalty (--penalties or --chombo-points)
+        pen_problem = check_penalties(pens, len(seats))
+        if pen_problem:
+            raise InputError(f"{where}: {pen_problem}", source=source,
+                             field="--chombo-points" if chombo else "--penalties")
         if target.get("scores") is not None and not force:
             raise InputError(
                 f"{where} already has scores {target['scores']}; use --force to replace them",

@@ -89,6 +89,21 @@ def placements(scores: Sequence[int]) -> list[tuple[Fraction, list[int]]]:
 SCORE_LIMIT = 10_000_000
 
 
+def check_penalties(penalties: Sequence[int], seats: int) -> str | None:
+    """What is wrong with a game's penalties (chombo), or None: one per seat, none negative,
+    none beyond ``SCORE_LIMIT`` (a keyboard slip of 1,000,000,000,000 for 20,000 was stored and
+    scored, while a score of that size was refused). Used by the page, ``fairdraw result``, the
+    library's ``with_mahjong_scores`` and the standings alike."""
+    if len(penalties) != seats:
+        return f"expected {seats} penalties (one per seat), got {len(penalties)}"
+    if any(p < 0 for p in penalties):
+        return "a penalty is a positive amount to subtract"
+    wild = next((p for p in penalties if p > SCORE_LIMIT), None)
+    if wild is not None:
+        return f"a penalty of {wild} is beyond any game's (at most {SCORE_LIMIT:,} points)"
+    return None
+
+
 def check_game(scores: Sequence[int], seats: int, params: MahjongParams) -> str | None:
     """What is wrong with a game's scores, or None (used by ``fairdraw result`` too)."""
     if len(scores) != seats:
@@ -127,10 +142,9 @@ def game_results(
     uma = params.uma_for(len(seats))
     assert uma is not None  # check_game refused the table otherwise
     pens = list(penalties) if penalties is not None else [0] * len(seats)
-    if len(pens) != len(seats):
-        raise InputError(f"{where}: expected {len(seats)} penalties, got {len(pens)}", source=source, field="penalties")
-    if any(p < 0 for p in pens):
-        raise InputError(f"{where}: penalties are positive amounts to subtract", source=source, field="penalties")
+    problem = check_penalties(pens, len(seats))
+    if problem:
+        raise InputError(f"{where}: {problem}", source=source, field="penalties")
     oka = params.oka_for(len(seats))
     results = []
     pos = 0

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule, Table
-from fairdraw.scoring.mahjong import MahjongParams, check_game
+from fairdraw.scoring.mahjong import MahjongParams, check_game, check_penalties
 from fairdraw.scoring.results import normalise_result
 
 
@@ -91,8 +91,9 @@ def with_mahjong_scores(
     if problem:
         raise InputError(f"{where}: {problem}", field="scores")
     pens = tuple(penalties) if penalties is not None and any(penalties) else None
-    if pens is not None and (len(pens) != len(seats) or any(p < 0 for p in pens)):
-        raise InputError(f"{where}: give {len(seats)} penalties, none negative", field="penalties")
+    pen_problem = check_penalties(pens, len(seats)) if pens is not None else None
+    if pen_problem:
+        raise InputError(f"{where}: {pen_problem}", field="penalties")
     if filled and not force:
         raise InputError(f"{where} already has scores; force to replace them", field="scores")
     if gi is None:

@@ -61,9 +61,15 @@ FORFEITS = frozenset({"+/-", "-/+", "-/-"})
 NOT_VOLUNTARY = frozenset({FORFEIT_WIN, "bye", "full-point", "meerkamp-bye"})
 
 
+#: dashes a result copied from a printout or a word processor carries instead of "-": the page
+#: prints forfeits with the minus sign U+2212 ("+/−"), and text editors turn "1-0" into "1–0"
+UNICODE_DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+                                "\u2212": "-", "\ufe63": "-", "\uff0d": "-"})
+
+
 def normalise_result(text: str) -> str:
     """The canonical spelling of a chess result; ValueError names what is accepted."""
-    key = text.strip().replace(" ", "").replace(":", "-")
+    key = text.strip().replace(" ", "").replace(":", "-").translate(UNICODE_DASHES)
     try:
         return _ALIASES[key]
     except KeyError:

@@ -14,6 +14,11 @@ class NotFoundError(FairdrawError):
     """The event, round or board asked for does not exist."""
 
 
+class ForbiddenError(FairdrawError):
+    """The event belongs to another organiser account (issue 7 item 4): refused, nothing read
+    or written."""
+
+
 @dataclass(frozen=True)
 class BoardConflict:
     """One board whose stored state differs from what the organiser saw."""

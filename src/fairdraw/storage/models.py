@@ -62,6 +62,10 @@ class Event(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     public_slug: Mapped[str] = mapped_column(String(40), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    #: the organiser account that made the event and alone may see or change it on the page;
+    #: None for an event stored before events had owners (migration 0003), shared by every account
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True,
+                                                 index=True)
 
     participants: Mapped[list[Participant]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Participant.pid"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from fairdraw.storage.errors import (
     NotFoundError,
+    ForbiddenError,
     BoardConflict,
     ConflictError,
 )
@@ -26,6 +27,7 @@ from fairdraw.storage.accounts import (
 )
 from fairdraw.storage.events import (
     list_events,
+    check_owner,
     get_event,
     get_event_by_slug,
     create_event,
@@ -36,6 +38,9 @@ from fairdraw.storage.events import (
     update_event,
     follow_schedule_length,
     add_participants,
+    player_key,
+    stored_key,
+    unused_twin,
     update_participant,
     delete_participant,
     set_withdrawn,
@@ -57,6 +62,7 @@ from fairdraw.storage.rounds import (
 __all__ = [
     "BoardConflict",
     "ConflictError",
+    "ForbiddenError",
     "GameScores",
     "MAX_SEED",
     "MAX_TIEBREAKS",
@@ -66,6 +72,7 @@ __all__ = [
     "ResultEntry",
     "add_participants",
     "authenticate",
+    "check_owner",
     "create_event",
     "create_user",
     "delete_event",
@@ -75,15 +82,18 @@ __all__ = [
     "game_scores_of",
     "get_event",
     "get_event_by_slug",
+    "player_key",
     "list_events",
     "record_results",
     "secret_key",
     "set_next_bye",
     "set_withdrawn",
     "store_rounds",
+    "stored_key",
     "to_core_participant",
     "to_core_round",
     "undo_last_round",
+    "unused_twin",
     "update_event",
     "update_participant",
     "user_count",

@@ -9,6 +9,7 @@ the thread pool so one slow pairing does not freeze the other browsers.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -17,13 +18,16 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairdraw.storage import repo
 from fairdraw.storage.db import default_url, make_engine, migrate, session_factory
 from fairdraw.web import event_settings, routes_account, routes_events, routes_players, routes_public, routes_rounds
-from fairdraw.web.auth import SessionCodec
-from fairdraw.web.pages import HERE, WebState, page, templates
+from fairdraw.web.auth import SessionCodec, user_id
+from fairdraw.web.pages import HERE, WebState, page, templates, threaded
 
+#: the addresses of one event's organiser pages and forms (``/events/12``, ``/events/12/rounds/3``)
+_EVENT_PATH = re.compile(r"^/events/(\d{1,12})(?:/|$)")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 
@@ -51,6 +55,28 @@ def create_app(database_url: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.middleware("http")
+    async def own_events_only(request: Request, call_next: Callable[[Request], Any]) -> Response:
+        """Every organiser page and form of an event (``/events/N/...``) is refused (403, nothing
+        read or written) to an account that did not make it (issue 7 item 4). One check for all
+        routes, present and future; signed-out visitors are left to the routes (their redirect
+        or 403), missing events to the routes' 404."""
+        match = _EVENT_PATH.match(request.url.path)
+        uid = user_id(state.codec, request) if match else None
+        if match and uid is not None:
+            event_id = int(match.group(1))
+
+            def check() -> None:
+                with state.sessions() as db:
+                    repo.check_owner(db, event_id, uid)
+
+            try:
+                await threaded(check)
+            except repo.ForbiddenError as exc:
+                return page(state, request, "error.html", status=403, message=str(exc), status_code=403)
+        response: Response = await call_next(request)
+        return response
+
+    @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Any]) -> Response:
         """Defence in depth: only our own scripts and styles run, no other site may frame
         the page or receive the public page's address as a referrer."""
@@ -68,9 +94,11 @@ def create_app(database_url: str | None = None) -> FastAPI:
 
 
 def _install_handlers(app: FastAPI, state: WebState) -> None:
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> Response:
-        if exc.status_code in (401, 403, 404, 405, 409):
+    # Starlette's own HTTPException (the base of FastAPI's) is what its router raises for a
+    # 405 and its form parser for an oversized form: registered on the base, they get the page too
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code in (400, 401, 403, 404, 405, 409, 413):
             return page(state, request, "error.html", status=exc.status_code, message=str(exc.detail),
                         status_code=exc.status_code)
         return PlainTextResponse(str(exc.detail), status_code=exc.status_code)

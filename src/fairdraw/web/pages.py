@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Participant as CoreParticipant
@@ -33,6 +34,15 @@ T = TypeVar("T")
 #: the largest whole number a form field may hold (far above any rating or round count,
 #: far below the database's 64-bit integers, which a bigger number would overflow)
 FORM_INT_LIMIT = 1_000_000_000
+#: how many fields a posted form may hold. Starlette's default (1,000) refused, as JSON, the
+#: results form of any round past 333 boards (three fields a board: a 700-player Swiss) and
+#: of 90 mahjong tables (eleven a table); the players limit (``storage.events.MAX_PLAYERS``)
+#: keeps the biggest form of an event (a league group: 4.4 fields a player) far below this
+FORM_MAX_FIELDS = 100_000
+#: the largest text field a form may carry (a pasted players list); Starlette's default is 1 MiB
+FORM_MAX_PART_BYTES = 8 * 1024 * 1024
+#: the largest players file the page reads (an uploaded file is not bounded by the form parser)
+PLAYER_FILE_MAX_BYTES = 8 * 1024 * 1024
 #: the advice for a players file the page cannot read as text
 SAVE_AS_UTF8 = ("Save it as CSV UTF-8 in the spreadsheet program (Save as, file type \"CSV UTF-8\") and "
                 "upload that file.")
@@ -97,7 +107,20 @@ def redirect(state: WebState, request: Request, url: str, notice: str | None = N
 async def organiser_form(state: WebState, request: Request) -> FormData:
     """The posted form, once the request is known to come from the signed-in organiser with a
     valid CSRF token (403 otherwise): every change the page makes starts here."""
-    form = await request.form()
+    try:
+        form = await request.form(max_fields=FORM_MAX_FIELDS, max_part_size=FORM_MAX_PART_BYTES)
+    except StarletteHTTPException as exc:
+        # the parser's own refusal ("Too many fields", "Field exceeded maximum size", a broken
+        # multipart body) came back as bare JSON; the organiser needs the page, what was wrong
+        # and that nothing was saved
+        detail = str(exc.detail)
+        if "Too many" in detail or "maximum size" in detail:
+            raise HTTPException(status_code=413, detail=(
+                f"The form is too large to read ({detail}): nothing was saved. A form holds at most "
+                f"{FORM_MAX_FIELDS:,} fields and a pasted text at most {FORM_MAX_PART_BYTES // (1024 * 1024)} MB; "
+                "upload a long players list as a file instead.")) from None
+        raise HTTPException(status_code=400, detail=(
+            f"The form could not be read ({detail}): nothing was saved. Open the page again and resend it.")) from None
     if user_id(state.codec, request) is None:
         raise HTTPException(status_code=403, detail="Sign in as the organiser to change anything.")
     token = form.get("csrf_token")
@@ -189,10 +212,11 @@ async def threaded(fn: Callable[[], T]) -> T:
     return await run_in_threadpool(fn)
 
 
-def load_events(state: WebState) -> list[Event]:
-    """Every event with its players and rounds loaded (the dashboard lists them)."""
+def load_events(state: WebState, user: int | None = None) -> list[Event]:
+    """The events the account ``user`` may manage (every event when None), with their players
+    and rounds loaded (the dashboard lists them)."""
     with state.sessions() as db:
-        events = repo.list_events(db)
+        events = repo.list_events(db, user)
         for event in events:
             _ = (event.participants, event.rounds)
         return events

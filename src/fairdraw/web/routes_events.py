@@ -35,14 +35,15 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         if user_id(codec, request) is None:
             return redirect(state, request, "/login")
 
-        events = await threaded(lambda: load_events(state))
+        uid = user_id(codec, request)
+        events = await threaded(lambda: load_events(state, uid))
         return page(state, request, "dashboard.html", events=events, systems=event_settings.system_choices())
 
     @app.post("/events")
     async def create_event(request: Request) -> Response:
         form = await organiser_form(state, request)
 
-        def work() -> int:
+        def work() -> tuple[int, bool]:
             system = form_text(form, "system")
             if system not in {s["name"] for s in event_settings.system_choices()}:
                 raise InputError(f"unknown pairing system {system!r}", field="system")
@@ -54,28 +55,31 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             event_settings.check_reserved_options(options)
             event_settings.check_system_options(system, options)
             event_settings.check_scoring(system, scoring, options)
+            name, seed = form_text(form, "name"), form_text(form, "seed").strip()
+            owner = user_id(codec, request)
             with state.sessions.begin() as db:
-                event = repo.create_event(
-                    db,
-                    name=form_text(form, "name"),
-                    system=system,
-                    total_rounds=total_rounds,
-                    scoring=scoring,
-                    tiebreaks=tiebreaks,
-                    seed=form_text(form, "seed").strip(),
-                    options=options,
-                )
-                return event.id
+                # the same form sent twice (a double click) shows the event the first one made
+                twin = repo.unused_twin(db, owner, name=name, system=system, total_rounds=total_rounds,
+                                        scoring=scoring, tiebreaks=tiebreaks, seed=seed, options=options)
+                if twin is not None:
+                    return twin.id, True
+                event = repo.create_event(db, name=name, system=system, total_rounds=total_rounds, scoring=scoring,
+                                          tiebreaks=tiebreaks, seed=seed, options=options, owner_id=owner)
+                return event.id, False
 
         try:
-            event_id = await threaded(work)
+            event_id, twin = await threaded(work)
         except InputError as exc:
             # the dashboard again with everything typed still in the form (as the results form
             # does): one bad option must not cost the organiser the name, rounds and options
-            events = await threaded(lambda: load_events(state))
+            uid = user_id(codec, request)
+            events = await threaded(lambda: load_events(state, uid))
             return page(state, request, "dashboard.html", status=400, events=events,
                         systems=event_settings.system_choices(), error=f"Not created: {exc}", error_in="new-event",
                         typed=typed_back(form, NEW_EVENT_FIELDS))
+        if twin:
+            return redirect(state, request, f"/events/{event_id}", "This event was just made, with these very "
+                            "settings and no players yet (the form was sent twice?): here it is, not made again.")
         return redirect(state, request, f"/events/{event_id}", "Event created. Add the players next.")
 
     @app.post("/events/{event_id}/settings")

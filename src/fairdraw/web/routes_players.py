@@ -10,8 +10,10 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant as CoreParticipant
 from fairdraw.core.registry import system_kind
 from fairdraw.storage import repo
+from fairdraw.storage.events import MAX_PLAYERS
 from fairdraw.web import workflow
 from fairdraw.web.pages import (
+    PLAYER_FILE_MAX_BYTES,
     SAVE_AS_UTF8,
     WebState,
     act,
@@ -45,6 +47,13 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 player = _player_from_form(form, max([p.pid for p in event.participants] + [0]) + 1)
+                newest = max(event.participants, key=lambda p: p.id, default=None)
+                if newest is not None and repo.stored_key(newest) == repo.player_key(player):
+                    # the form sent twice (a double click): a namesake entered on purpose differs
+                    # in a detail, or comes after someone else
+                    raise InputError(f"{newest.name} was just added with this very rating, federation and club "
+                                     "(the form sent twice?), so not added again; to enter a namesake, give a "
+                                     "detail that tells them apart (a club, a rating)", field="name")
                 already = {p.name.casefold() for p in event.participants}
                 added = repo.add_participants(db, event, [player])
                 return f"Added {added[0].name}." + arrival_notes(event, added, already)
@@ -58,9 +67,14 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         text = form_text(form, "text")
         filename = "pasted text"
         if isinstance(upload, UploadFile) and upload.filename:
-            raw = await upload.read()
             filename = upload.filename
             target = f"/events/{event_id}#players"
+            # read one byte past the limit, never the whole of a runaway file into memory
+            raw = await upload.read(PLAYER_FILE_MAX_BYTES + 1)
+            if len(raw) > PLAYER_FILE_MAX_BYTES:
+                return redirect(state, request, target, f"Not done: {filename}: the file is too large (over "
+                                f"{PLAYER_FILE_MAX_BYTES // (1024 * 1024)} MB; a players list of "
+                                f"{MAX_PLAYERS:,} players is far smaller): is it the right file? Nobody was added.")
             if b"\x00" in raw and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
                 # a workbook, an image or zeros: say so, never echo its bytes (a NUL-filled file
                 # is valid UTF-8, and the reader's "found: ..." message showed the raw NULs)
@@ -79,6 +93,14 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             players = workflow.parse_player_text(text, filename=filename, notes=file_notes)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
+                stored = {repo.stored_key(p) for p in event.participants}
+                if stored and all(repo.player_key(p) in stored for p in players):
+                    # the list imported twice, or its form sent twice: a second copy of every
+                    # player would be paired against the first (a list with anyone new is taken)
+                    raise InputError(f"every player of this list is already in the event with the same name, rating, "
+                                     f"federation and club (the list imported twice, or the form sent twice?), so "
+                                     f"nobody was added; add a namesake on purpose one by one, with a detail that "
+                                     f"tells them apart", source=filename, field="players")
                 already = {p.name.casefold() for p in event.participants}
                 taken = {p.pid for p in event.participants}
                 added = repo.add_participants(db, event, players)

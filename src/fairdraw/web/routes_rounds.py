@@ -57,8 +57,10 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 note = ""
                 if system_kind(event.system) == "fixed" and repo.follow_schedule_length(
                         db, event, int(made.meta.get("schedule_rounds") or 0)):
-                    note = (f" The schedule has {event.total_rounds} rounds (the system fixes the count; "
-                            f"the {asked} asked for do not apply), so the event now has {event.total_rounds}.")
+                    made_count = f"{event.total_rounds} round{'s' if event.total_rounds != 1 else ''}"
+                    asked_for = f"the {asked} asked for do{'es' if asked == 1 else ''} not apply"
+                    note = (f" The schedule has {made_count} (the system fixes the count; {asked_for}), so the "
+                            f"event now has {event.total_rounds}.")
                 numbers = [r.round for r in made.rounds]
                 if len(numbers) == 1:
                     return f"Round {numbers[0]} is paired." + note
@@ -91,15 +93,18 @@ def add_routes(app: FastAPI, state: WebState) -> None:
     async def save_results(request: Request, event_id: int, number: int) -> Response:
         form = await organiser_form(state, request)
 
-        def work() -> int:
+        def work() -> tuple[int, list[int]]:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id, boards_of=number)
                 entries = views.result_entries(event, number, form)
                 views.check_scores(event, number, entries)
-                return repo.record_results(db, event, number, entries)
+                # rounds a Swiss paired from the results as they were: a correction does not re-pair them
+                later = ([r.number for r in event.rounds if r.number > number]
+                         if system_kind(event.system) == "per-round" else [])
+                return repo.record_results(db, event, number, entries), later
 
         try:
-            changed = await threaded(work)
+            changed, later = await threaded(work)
         except (repo.ConflictError, InputError) as exc:
             view = await threaded(lambda: load_round(state, event_id, number))
             event = view.event
@@ -114,8 +119,16 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             typed = None if conflict else {k: v for k, v in form.items() if isinstance(v, str)}
             return page(state, request, "round.html", status=409 if conflict else 400, event=event, view=view,
                         rnd=view.round(number), error=message, typed=typed)
+        note = ""
+        if changed and later:
+            # FIDE C.04.2 (general handling rules of Swiss events): a result written down wrongly
+            # and corrected only affects pairings yet to be made; the organiser should know that
+            # the rounds already paired stay as they are
+            rounds = f"round {later[0]} was" if len(later) == 1 else f"rounds {later[0]}–{later[-1]} were"
+            note = (f" Note: {rounds} paired before this change and stay{'s' if len(later) == 1 else ''} as "
+                    "paired; the correction counts in the standings and in the rounds still to pair.")
         return redirect(state, request, f"/events/{event_id}/rounds/{number}",
-                        f"Saved {changed} result{'s' if changed != 1 else ''}.")
+                        f"Saved {changed} result{'s' if changed != 1 else ''}." + note)
 
     # standings, exports ----------------------------------------------------------------
 

@@ -54,9 +54,24 @@ def parse_player_text(text: str, *, filename: str = "pasted text", notes: list[s
         raise InputError("nothing to import", source=filename)
     if stripped.startswith(("[", "{")):
         return parse_players_json(stripped, source=filename, notes=notes)
-    if looks_like_trf(stripped):
+    trf = looks_like_trf(stripped)
+    _refuse_more_rows_than_an_event_holds(stripped, trf=trf, filename=filename)
+    if trf:
         return _players_from_trf(stripped, filename)
     return parse_players_csv(stripped, source=filename, notes=notes)
+
+
+def _refuse_more_rows_than_an_event_holds(text: str, *, trf: bool, filename: str) -> None:
+    """Count the rows before reading them: a list longer than an event may hold
+    (``storage.events.MAX_PLAYERS``) is refused at once, where reading a million rows only to
+    refuse them took the page 20 s. Rows are CSV lines after the header, or TRF ``001`` lines."""
+    from fairdraw.storage.events import MAX_PLAYERS
+
+    lines = text.splitlines()
+    rows = sum(1 for line in lines if line.startswith("001")) if trf else sum(1 for line in lines[1:] if line.strip())
+    if rows > MAX_PLAYERS:
+        raise InputError(f"{rows:,} rows, but an event holds at most {MAX_PLAYERS:,} players (a wrong file?)",
+                         source=filename, field="players")
 
 
 def _players_from_trf(text: str, filename: str) -> list[Participant]:
@@ -207,13 +222,21 @@ def _json_safe(value: Any) -> Any:
 
 
 def parse_chess_result(text: str, *, board: str) -> str | None:
-    """The canonical result for what was typed in a board's field ('' means no result)."""
-    value = text.strip().replace(" ", "")
+    """The canonical result for what was typed in a board's field ('' means no result).
+
+    Every spelling ``fairdraw result`` takes works on the page as well (``0.5-0.5``, ``1:0``,
+    ``1-0f``), and so does one copied from the page's own printouts, which show forfeits as
+    "+/−" with the minus sign U+2212, or from a text editor that made "1-0" "1–0"."""
+    from fairdraw.scoring.results import UNICODE_DASHES, normalise_result
+
+    value = text.strip().replace(" ", "").translate(UNICODE_DASHES)
     if not value:
         return None
-    try:
+    if value.lower() in CHESS_RESULTS:
         return CHESS_RESULTS[value.lower()]
-    except KeyError:
+    try:
+        return normalise_result(value)
+    except ValueError:
         raise InputError(
             f"board {board}: {text!r} is not a result (type 1, = or 0; +, - or -- for forfeits)", field="result"
         ) from None
@@ -242,8 +265,11 @@ def parse_penalties(values: list[str], *, board: str) -> tuple[int, ...] | None:
     except ValueError:
         raise InputError(f"table {board}: penalties must be whole numbers, got {' '.join(cleaned)}",
                          field="penalties") from None
-    if any(a < 0 for a in amounts):
-        raise InputError(f"table {board}: a penalty is a positive amount to subtract", field="penalties")
+    from fairdraw.scoring.mahjong import check_penalties
+
+    problem = check_penalties(amounts, len(amounts))  # none negative, none beyond any game's
+    if problem:
+        raise InputError(f"table {board}: {problem}", field="penalties")
     return amounts if any(amounts) else None
 
 
