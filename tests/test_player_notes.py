@@ -18,9 +18,35 @@ def write(tmp_path: Path, text: str, name: str = "players.csv") -> Path:
 
 
 def test_unread_columns_are_named_once_in_file_order(tmp_path: Path) -> None:
-    players, notes = read_players_noted(write(tmp_path, "Name;Fed;Elo;Fed2\nAnna;NED;2100;x\nBen;GER;2000;y\n"))
-    assert [p.federation for p in players] == [None, None]  # "Fed" is not "federation": nothing read
-    assert notes == ["'fed', 'elo', 'fed2' are not read (fairdraw reads the columns id, name, rating, federation, club)"]
+    players, notes = read_players_noted(write(tmp_path, "Name;Email;Fed2;Phone\nAnna;a@x;x;1\nBen;b@x;y;2\n"))
+    assert [p.federation for p in players] == [None, None]  # "Fed2" is not "federation": nothing read
+    assert notes == ["'email', 'fed2', 'phone' are not read (fairdraw reads the columns id, name, rating, federation, "
+                     "club)"]
+
+
+def test_other_headings_of_read_columns_are_read_and_named(tmp_path: Path) -> None:
+    """A club list or rating-office export says "Elo", "Fed", "Naam" (seed 002's clubs are Dutch):
+    read as the rating, federation and name, and the note says so."""
+    players, notes = read_players_noted(write(tmp_path, "Naam;Elo;Fed;Vereniging;Start No\nAnna;2100;NED;HSG;7\n"
+                                                         "Ben;2000;GER;ASV;3\n"))
+    assert [(p.id, p.name, p.rating, p.federation, p.club) for p in players] == [
+        (7, "Anna", 2100, "NED", "HSG"), (3, "Ben", 2000, "GER", "ASV")]
+    assert notes == ["read 'naam' as the name, 'elo' as the rating, 'fed' as the federation, 'vereniging' as the "
+                     "club, 'start no' as the id"]
+
+
+def test_a_column_of_its_own_name_wins_over_another_heading(tmp_path: Path) -> None:
+    players, notes = read_players_noted(write(tmp_path, "name,elo,rating,country,fed\nAnna,1500,1600,NED,GER\n"))
+    assert (players[0].rating, players[0].federation) == (1600, "NED")  # "rating" itself, the first heading
+    assert notes == ["read 'country' as the federation",
+                     "'elo', 'fed' are not read (fairdraw reads the columns id, name, rating, federation, club)"]
+
+
+def test_json_takes_the_other_headings_too(tmp_path: Path) -> None:
+    doc = [{"name": "Anna", "elo": 2100, "fed": "NED"}, {"name": "Ben", "elo": 2000}]
+    players, notes = read_players_noted(write(tmp_path, json.dumps(doc), "p.json"))
+    assert [(p.rating, p.federation) for p in players] == [(2100, "NED"), (2000, None)]
+    assert notes == ["read 'elo' as the rating, 'fed' as the federation"]
 
 
 def test_a_clean_file_has_no_notes(tmp_path: Path) -> None:
@@ -55,9 +81,9 @@ def test_a_schedule_read_as_players_has_no_notes(tmp_path: Path) -> None:
 
 
 def test_cli_prints_notes_on_stderr_and_still_pairs(tmp_path: Path) -> None:
-    path = write(tmp_path, "Name;Fed\nAnna;NED\nBen;GER\nCarl;NED\nAnna;GER\n")
+    path = write(tmp_path, "Name;Email\nAnna;a\nBen;b\nCarl;c\nAnna;d\n")
     result = CliRunner().invoke(cli, ["roundrobin", str(path), "--json"])
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["players"][3]["name"] == "Anna"
-    assert f"note: {path}: 'fed' is not read" in result.stderr
+    assert f"note: {path}: 'email' is not read" in result.stderr
     assert "'Anna' (lines 2 and 5)" in result.stderr

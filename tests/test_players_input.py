@@ -54,7 +54,7 @@ def test_bad_rows_name_line_and_field(tmp_path: Path, cli, text: str, line: int,
 
 def test_missing_name_column() -> None:
     with pytest.raises(InputError) as info:
-        parse_players_csv("naam,rating\nAnna,1\n", source="x.csv")
+        parse_players_csv("firstname,rating\nAnna,1\n", source="x.csv")
     assert info.value.line == 1 and info.value.field == "name"
 
 

@@ -1,13 +1,14 @@
 """Read a field of players from CSV or JSON (issue 2, item 4).
 
 CSV: a header row; column ``name`` is required, ``id``, ``rating``, ``federation`` and
-``club`` are optional; ``id`` defaults to the row number starting at 1; UTF-8 (a BOM is
-accepted); comma or semicolon as separator. JSON: a list of objects with the same keys,
+``club`` are optional (other common headings, "Elo", "Fed", "Naam"..., are read as the column
+they stand for: ``COLUMN_ALIASES``); ``id`` defaults to the row number starting at 1; UTF-8 (a BOM
+is accepted); comma or semicolon as separator. JSON: a list of objects with the same keys,
 or ``{"players": [...]}`` (so a schedule JSON also serves as a player list).
 
 Every problem raises ``InputError`` naming the file, the line and the field. What is legal but
-likely a slip (a column fairdraw does not read, such as "fed" for "federation"; one name on two
-rows) is not an error: ``read_players_noted`` returns it as notes for the caller to show, because
+likely a slip (a column fairdraw does not read, such as "fed2" for "federation"; one name on two
+rows; a heading read as another column) is not an error: ``read_players_noted`` returns it as notes for the caller to show, because
 a club's list often carries extra columns (e-mail, phone) and two members can share a name.
 """
 
@@ -25,6 +26,18 @@ from fairdraw.core.model import Participant
 from fairdraw.formats.text_files import read_text
 
 KNOWN_COLUMNS = ("id", "name", "rating", "federation", "club")
+#: other headings for the columns fairdraw reads, as club lists, rating-office exports and the
+#: Dutch clubs of seed 002 write them (after lower-casing and trimming). Why: a list with an "Elo"
+#: or "Fed" column is a rating or a federation, and reading it beats a note that it was not read
+#: (Varma and --separate need the federation, the initial order the rating). A heading is taken
+#: for its column only when the file has no column of that exact name already.
+COLUMN_ALIASES: dict[str, str] = {
+    "elo": "rating", "fide rating": "rating", "fide elo": "rating", "rtg": "rating", "rating fide": "rating",
+    "fed": "federation", "fide federation": "federation", "nation": "federation", "country": "federation",
+    "club/city": "club", "vereniging": "club",
+    "player": "name", "player name": "name", "full name": "name", "naam": "name",
+    "start no": "id", "start number": "id", "startnummer": "id", "sno": "id", "snr": "id",
+}
 #: what fairdraw itself writes beside a player and recomputes on reading (a schedule JSON's draw
 #: number), so reading it back is no slip worth a note
 WRITTEN_BY_FAIRDRAW = ("number",)
@@ -54,8 +67,32 @@ def csv_delimiter(header_line: str) -> str:
 
 def header_columns(header_line: str) -> list[str]:
     """A header row's column names as the readers match them: split at its separator, quotes
-    and spaces stripped, in lower case."""
-    return [cell.strip().strip('"').lower() for cell in header_line.split(csv_delimiter(header_line))]
+    and spaces stripped, in lower case, other headings of a read column under its own name
+    (``canonical_columns``)."""
+    cells = header_line.split(csv_delimiter(header_line))
+    return canonical_columns([cell.strip().strip('"').lower() for cell in cells])
+
+
+def canonical_columns(columns: list[str]) -> list[str]:
+    """``columns`` (lower case) with each heading of ``COLUMN_ALIASES`` renamed to the column it
+    stands for, unless that column is already there (by name or an earlier heading): "rating"
+    beside "elo" keeps "elo" unread, as before."""
+    taken = set(columns)
+    renamed: list[str] = []
+    for column in columns:
+        target = COLUMN_ALIASES.get(column)
+        if target is not None and target not in taken:
+            taken.add(target)
+            column = target
+        renamed.append(column)
+    return renamed
+
+
+def aliased_columns_note(columns: list[str], read_as: list[str]) -> str | None:
+    """Which headings were read as which column ("'elo' read as the rating"), or None: the
+    organiser sees what the file was taken to say."""
+    pairs = [f"{given!r} as the {used}" for given, used in zip(columns, read_as, strict=True) if given != used]
+    return f"read {', '.join(pairs)}" if pairs else None
 
 
 def parse_players_csv(text: str, *, source: str = "<csv>", notes: list[str] | None = None) -> list[Participant]:
@@ -79,7 +116,9 @@ def parse_players_csv(text: str, *, source: str = "<csv>", notes: list[str] | No
 
 
 def _parse_csv_rows(reader: Any, lines: list[str], *, source: str, notes: list[str] | None) -> list[Participant]:
-    header = [cell.strip().lower() for cell in next(reader)]
+    given = [cell.strip().lower() for cell in next(reader)]
+    header = canonical_columns(given)
+    _note(notes, aliased_columns_note(given, header))
     _note(notes, unread_columns_note(header, "columns"))
     for i, column in enumerate(header):
         if column and column in header[:i]:
@@ -128,14 +167,16 @@ def parse_players_json(text: str, *, source: str = "<json>", notes: list[str] | 
     for index, item in enumerate(data, start=1):
         if not isinstance(item, dict):
             raise InputError(f"player {index} is not an object", source=source, field=f"players[{index - 1}]")
-        rows.append((index, {k: "" if v is None else v for k, v in item.items()}))
+        read_as = canonical_columns(list(item))
+        _note(notes, aliased_columns_note(list(item), read_as) if index == 1 else None)
+        rows.append((index, {k: "" if v is None else v for k, v in zip(read_as, item.values(), strict=True)}))
     _note(notes, unread_columns_note((key for _, record in rows for key in record), "keys"))
     return _build(rows, source=source, json_mode=True, notes=notes)
 
 
 def unread_columns_note(columns: Iterable[str], kind: str) -> str | None:
     """The columns (or JSON keys) fairdraw does not read, named once each in file order; None if
-    every one is read. Why: "fed" or "elo" instead of "federation" or "rating" would otherwise
+    every one is read. Why: "fed2" or a misspelt "federation" would otherwise
     drop the data without a word (and --separate would keep nobody apart)."""
     unread = list(dict.fromkeys(c for c in columns if c and c not in KNOWN_COLUMNS + WRITTEN_BY_FAIRDRAW))
     if not unread:
