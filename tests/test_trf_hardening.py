@@ -266,6 +266,11 @@ def test_an_opponent_without_that_round_names_both_entries(tmp_path: Path) -> No
         (lambda ls: [*ls[:-1], ls[-1] + "  0000 w U"], "an entry without opponent has colour '-' or blank"),
         (lambda ls: [*ls[:-1], _put(ls[-1], 5, "   1")], "start rank 1 already used on line 4"),
         (lambda ls: [*ls[:-1], _put(ls[-1], 92, "   4")], "a player cannot meet himself"),
+        # the line of the player who met number 1 takes start rank 1 too: the opponent column then
+        # names the line's own number, and the message must point at both places (a typo in
+        # either), not only at the opponent, where the mistake is not
+        (lambda ls: [*ls[:4], _put(ls[4], 5, "   1"), *ls[5:]],
+         "the opponent here is this line's own start rank 1 \\(columns 5-8\\)"),
         (lambda ls: [*ls[:3], _put(ls[3], 92, "   9"), *ls[4:]], "opponent 9 has no 001 line"),
         (lambda ls: [*ls[:-1], _put(ls[-1], 99, "x")], "result must be one of 1 0 = \\+ - W D L U F H Z, got 'x'"),
     ],

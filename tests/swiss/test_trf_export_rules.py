@@ -114,3 +114,17 @@ def test_a_rating_wider_than_trf_allows_is_named() -> None:
     wide = (Participant(id=1, name="A", rating=123456), *PLAYERS[1:])
     with pytest.raises(InputError, match="A's rating 123456"):
         schedule_to_trf(Schedule("dutch", wide, (ROUND_1,)), name="club")
+
+
+def test_a_withdrawal_after_the_last_round_adds_no_round_beyond_xxr() -> None:
+    """A withdrawal is written as the *next* round's "0000 - -" (not paired). After the last
+    round (XXR rounds played) there is no next round: the entry made a file whose 001 lines hold
+    more rounds than XXR, which fairdraw's own reader (and so `standings`, `check --dutch`)
+    refused (TRF16: XXR is the number of rounds; FIDE C.04.1 a: no more rounds than planned)."""
+    finished = Schedule("dutch", PLAYERS, (ROUND_1,), meta={"total_rounds": 1, "withdrawn": [3]})
+    text = schedule_to_trf(finished, name="club", total_rounds=1)
+    doc = parse_trf(text, source="export.trf")
+    assert doc.rounds_in_file == 1
+    going_on = Schedule("dutch", PLAYERS, (ROUND_1,), meta={"total_rounds": 2, "withdrawn": [3]})
+    doc = parse_trf(schedule_to_trf(going_on, name="club", total_rounds=2), source="export.trf")
+    assert doc.rounds_in_file == 2  # the next round's absence is still announced

@@ -106,8 +106,11 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
                 lines.append(trf.AccelerationLine(f"XXA {rank:4d} {cells}", rank, tenths))
     # withdrawn players are paired no more: TRF16 has no such mark, so the next round's column
     # says they will not play it ("0000 - -"), as an arbiter writes it before pairing that round
+    # After the last round (XXR) there is no next round to announce: such an entry made a file
+    # holding more rounds than its XXR line, which readers (this one, bbpPairings) refuse.
     withdrawn = {pid for pid in schedule.meta.get("withdrawn") or [] if pid in entries}
-    if withdrawn and len(played) == len(schedule.rounds):
+    next_round_exists = total_rounds is None or len(played) < total_rounds
+    if withdrawn and next_round_exists and len(played) == len(schedule.rounds):
         for pid in withdrawn:
             entries[pid].append(trf.RoundEntry(None, "-", "-"))
     for p in order:

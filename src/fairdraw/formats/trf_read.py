@@ -197,7 +197,10 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
             value = _int_field(opp_text, line_no, start, "opponent", source)
             opponent = None if value == 0 else value
             if opponent == number:
-                raise InputError("a player cannot meet himself", source=source, line=line_no, column=col, field=rnd)
+                # the start rank may be the typo (a copied 001 line keeps its number): name both
+                raise InputError(f"a player cannot meet himself: the opponent here is this line's own start rank "
+                                 f"{number} (columns 5-8); one of the two is wrong",
+                                 source=source, line=line_no, column=col, field=rnd)
         if colour not in "wb- ":
             raise InputError(f"colour must be w, b or -, got {colour!r}", source=source, line=line_no, column=start + 6, field=rnd)
         if result not in GAME_RESULTS + BYE_RESULTS + " ":

@@ -60,11 +60,14 @@ def keizer_ranking(players: tuple[Participant, ...], history: tuple[Round, ...],
 
 
 def _last_games(history: tuple[Round, ...]) -> dict[frozenset[int], int]:
-    """Per pair that met over the board (a forfeit is no meeting), the round of its last game."""
+    """Per pair that met over the board (a forfeit is no meeting), the round of its last game.
+
+    The result is read in any accepted spelling ("+-" and "1-0f" are forfeits too: the ranking
+    and the colours read them through ``normalise_result``); the raw text made "+-" a meeting."""
     out: dict[frozenset[int], int] = {}
     for rnd in history:
         for table in rnd.tables:
-            if table.result not in ("+/-", "-/+", "-/-"):
+            if table.result is None or normalise_result(table.result) not in FORFEITS:
                 out[frozenset(table.seats)] = rnd.round
     return out
 

@@ -145,10 +145,7 @@ def build_states(players: Iterable[Participant], history: Iterable[Round], seed:
                     "after the results of the previous one are in",
                     field_=f"{tw}.result",
                 )
-            if table.result not in RESULTS:
-                known = ", ".join(RESULTS)
-                raise _bad(f"unknown result {table.result!r} (known: {known})", field_=f"{tw}.result")
-            pw, pb, is_played = RESULTS[table.result]
+            pw, pb, is_played = RESULTS[_canonical_result(table.result, f"{tw}.result")]
             states[white].score += pw
             states[black].score += pb
             if before[white] > before[black]:
@@ -183,6 +180,21 @@ def build_states(players: Iterable[Participant], history: Iterable[Round], seed:
     for rank, st in enumerate(sorted(states.values(), key=order_key)):
         st.rank = rank
     return states
+
+
+def _canonical_result(result: str, field_: str) -> str:
+    """The result as one of ``RESULTS``: every spelling the other readers accept ("=",
+    "0.5-0.5", "1-0f", a typographic dash; ``scoring.results.normalise_result``, docs/formats.md)
+    reads as its canonical form, so an event `standings` scores is paired on the same results."""
+    from fairdraw.scoring.results import normalise_result
+
+    if result in RESULTS:
+        return result
+    try:
+        return normalise_result(result)
+    except ValueError:
+        known = ", ".join(RESULTS)
+        raise _bad(f"unknown result {result!r} (known: {known})", field_=field_) from None
 
 
 def order_key(st: PlayerState) -> tuple[int, int, int, int]:

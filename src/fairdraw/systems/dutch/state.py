@@ -155,6 +155,22 @@ _BYE_MATCH = {
 }
 
 
+def _outcome_of(result: str, round_no: int, board: int) -> tuple[str, str, bool]:
+    """(white's outcome, black's, played) of a board's result. TRF16's own codes ("1/2-0",
+    "0-0") first; then every spelling the other readers accept ("=", "0.5-0.5", "1-0f", a
+    typographic dash: ``scoring.results.normalise_result``, docs/formats.md), so an event that
+    `standings` scores can also be paired, and a forfeit however written is no game (C.04.1 b)."""
+    from fairdraw.scoring.results import normalise_result
+
+    key = result.replace("½", "1/2")
+    if key not in _OUTCOME_W:
+        try:
+            key = normalise_result(result)
+        except ValueError:
+            raise InputError(f"round {round_no}, board {board}: unknown result {result!r}", field="result") from None
+    return _OUTCOME_W[key]
+
+
 def history_matches(history: tuple[Round, ...], ids: list[int]) -> dict[int, list[Match]]:
     """Per player, one Match per round of the history (absent when not mentioned). A field
     listing a player twice, or a round seating one twice (two boards, [2, 2], a board and a
@@ -171,10 +187,7 @@ def history_matches(history: tuple[Round, ...], ids: list[int]) -> dict[int, lis
                     f"round {rnd.round}, board {table.table}: no result yet; the next round needs every result",
                     field="result",
                 )
-            try:
-                ow, ob, played = _OUTCOME_W[table.result.replace("½", "1/2")]
-            except KeyError:
-                raise InputError(f"round {rnd.round}, board {table.table}: unknown result {table.result!r}", field="result") from None
+            ow, ob, played = _outcome_of(table.result, rnd.round, table.table)
             for pid, opp, colour, outcome in ((white, black, WHITE, ow), (black, white, BLACK, ob)):
                 out[pid].append(Match(opp, colour if played else colour, outcome, played, True))
                 seen.add(pid)
