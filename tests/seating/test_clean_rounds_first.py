@@ -48,3 +48,28 @@ def test_17_players_5_rounds_with_sit_outs_have_4_clean_rounds() -> None:
     schedule = seat(17, 5, byes=True)
     assert schedule.meta["design"]["clean_rounds"] == 4
     assert schedule.meta["metrics"]["repeats"] == 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 5), st.integers(2, 11), st.integers(0, 10**6))
+def test_the_front_is_as_large_as_any_clean_family(players: int, count: int, seed: int) -> None:
+    """Against every subset of rounds: none repeating no pair is larger than the front."""
+    rng = random.Random(seed)
+    rounds = []
+    for _ in range(count):
+        order = rng.sample(range(2 * players), 2 * players)
+        rounds.append([tuple(order[i:i + 2]) for i in range(0, len(order), 2)])
+    pair_sets = [_pairs(r) for r in rounds]
+    largest = max(size for size in range(1, count + 1) for family in combinations(range(count), size)
+                  if all(pair_sets[a].isdisjoint(pair_sets[b]) for a, b in combinations(family, 2)))
+    ordered, _ = clean_rounds_first(rounds, [[] for _ in rounds])
+    assert leading_clean_rounds(ordered) == largest
+
+
+def test_a_schedule_longer_than_the_recursion_limit() -> None:
+    """1,500 rounds (the search once went one call deeper per round, and stopped with
+    RecursionError past about 1,000): the front is found, every round kept."""
+    base = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 3), (1, 2)]]
+    rounds = [base[r % 3] for r in range(1500)]
+    ordered, _ = clean_rounds_first(rounds, [[] for _ in rounds])
+    assert len(ordered) == 1500 and leading_clean_rounds(ordered) == 3

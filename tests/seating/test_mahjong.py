@@ -425,3 +425,18 @@ def test_everyone_catches_a_newcomer_seated_before_joining() -> None:
 
     report = check_schedule(replace(changed, meta=early), CheckRules(everyone=True))
     assert any(f"participant {newcomer} joined from round 4 but is seated" in b for b in report.breaches)
+
+
+def test_cli_refuses_more_rounds_than_an_event_may_plan(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A slip such as -r 100000 (work past a design grows with the square of the rounds) is
+    refused at once, naming the field and the range, instead of running for hours."""
+    from fairdraw.cli.app import run_app
+    from fairdraw.core.model import MAX_ROUNDS
+
+    out = tmp_path / "never.json"
+    with pytest.raises(SystemExit) as exc:
+        run_app(["seat", "--players", "16", "--rounds", str(MAX_ROUNDS + 1), "--json", "-o", str(out)])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "'rounds'" in err and f"from 1 to {MAX_ROUNDS:,}" in err
+    assert not out.exists()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -101,7 +103,10 @@ def seat_command(
         seed=seed,
         options={"table_size": table_size, "separate": separate, "byes": byes, "ranked_last": ranked_last},
     )
-    with working(f"seating {len(plist)} players over {counted(rounds, 'round')}"):
+    # a field too small for a table, or one that does not fill the tables, is the players
+    # file's count: its error names the file, as `league` and `roundrobin` do
+    blame: AbstractContextManager[None] = naming_the_file(names, field="players") if names is not None else nullcontext()
+    with blame, working(f"seating {len(plist)} players over {counted(rounds, 'round')}"):
         schedule = get_system("mahjong").pair(request)
     _finish(schedule, json_, csv_, html_, output, report)
 
@@ -257,8 +262,12 @@ def _csv_in_rank_order(text: str, players: list[Participant], schedule: Schedule
 
 
 def _name_key(name: str) -> str:
-    """A name as a standings file is matched by: case and runs of spaces do not count."""
-    return " ".join(name.split()).casefold()
+    """A name as a standings file is matched by: case, runs of spaces and the Unicode form do
+    not count. The form matters: macOS and some spreadsheets write "ü" as u + a combining
+    diaeresis (NFD) where the players file had one character (NFC), and "Müller" was then "not
+    a player of the event". Caseless matching per the Unicode standard: normalise, fold, normalise."""
+    folded = unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+    return unicodedata.normalize("NFKC", folded)
 
 
 def _every_player_ranked(ranking: list[Participant], schedule: Schedule | None, path: Path) -> list[Participant]:
@@ -298,17 +307,21 @@ def seat_ranked_command(
 ) -> None:
     """Seat the next round by ranking: 1-4, 5-8, ... (seed 001, EMA-style final rounds)."""
     from fairdraw.formats.schedule_json import load_schedule
-    from fairdraw.systems.mahjong.ranked import seat_ranked
+    from fairdraw.systems.mahjong.ranked import check_rankable, check_table_size, seat_ranked
 
-    schedule = load_schedule(schedule_file) if schedule_file else None
+    schedule = None
+    if schedule_file is None:
+        check_table_size(table_size)  # an option, not the standings' fault: no file named
+    else:
+        schedule = load_schedule(schedule_file)
+        # the schedule first, under its own name (a swiss file, a damaged round, an event with
+        # every round seated): read against it, the standings were blamed for its faults
+        # ("id 16 is not in the schedule" of a schedule that was no seating)
+        with naming_the_file(schedule_file):
+            check_rankable(schedule)
     ranking = read_standings(standings, schedule)
-    try:
+    with naming_the_file(standings):  # the schedule is sound: what is left is the ranking's
         new = seat_ranked(ranking, schedule, table_size=table_size)
-    except InputError as exc:  # name the file the problem is in
-        if exc.source is not None:
-            raise
-        where = schedule_file if exc.field in ("schedule", "system") and schedule_file else standings
-        raise InputError(exc.message, source=str(where), field=exc.field) from None
     emit(new, json_, csv_, html_, output)
     last = new.rounds[-1].round
     breaches = (new.meta.get("ranked_wind_breaches") or {}).get(str(last))

@@ -15,6 +15,15 @@ from typing import Any
 #: sit-out of seed 002's Meerkamp (worth a point, no rating change); the others are the
 #: requested or imposed absences of chess (FIDE TRF16 H, F, Z letters).
 BYE_KINDS = ("bye", "meerkamp-bye", "half-point", "full-point", "zero-point", "absent")
+#: The byes the pairing (or the fixed schedule) hands out, as against absences a player asks
+#: for or incurs: what a limit on byes is about (FIDE C.04.1 c: no second pairing-allocated bye;
+#: seed 002's Meerkamp: one sit-out per cycle). A mahjong sit-out is a "bye" too.
+ALLOCATED_BYE_KINDS = frozenset({"bye", "meerkamp-bye"})
+
+#: The most rounds an event may plan or a seating may have: a double round robin of 500 players
+#: is far below it, and the seating's work past its design grows with the square of the rounds
+#: (16 players, 2,000 rounds: 9 s), so a slip such as 100000 is refused instead of running for hours.
+MAX_ROUNDS = 2000
 
 
 @dataclass(frozen=True, slots=True)

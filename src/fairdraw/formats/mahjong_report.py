@@ -68,6 +68,29 @@ def _heatmap(matrix: list[list[int]], title: str, xlabels: list[str], ylabels: l
     plt.close(fig)
 
 
+def _cell(text: object) -> str:
+    """Text as one Markdown table cell, shown as written: a '|' in a name ("Smith | J.")
+    split the row into one column too many, and '<b>', '*' or '_' were read as markup."""
+    out = " ".join(str(text).split())
+    out = out.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for ch in "\\`*_[]|":
+        out = out.replace(ch, "\\" + ch)
+    return out
+
+
+def _code(text: object) -> str:
+    """Text as a Markdown code span, fenced by more backticks than it holds (a seed may hold one)."""
+    raw = " ".join(str(text).split())
+    longest = 0
+    run = 0
+    for ch in raw:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * (longest + 1)
+    pad = " " if raw.startswith("`") or raw.endswith("`") else ""
+    return f"{fence}{pad}{raw}{pad}{fence}"
+
+
 def write_report(schedule: Schedule, folder: Path) -> list[Path]:
     """Write report.md, meetings.svg (pair heat map) and winds.svg into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -79,26 +102,30 @@ def write_report(schedule: Schedule, folder: Path) -> list[Path]:
     wind_svg = folder / "winds.svg"
     _heatmap(data["meet"], "Pair meetings (player x player)", labels, labels, meet_svg)
     _heatmap(data["winds"], "Seats (winds) per player", seats, labels, wind_svg)
+    # a re-seat carries over a hand-edited meta: a design or separation that is no mapping is
+    # reported as unknown, not a traceback after the schedule was seated
+    found = schedule.meta.get("design")
+    design: dict[str, object] = found if isinstance(found, dict) else {}
     lines = [
         f"# Seating report: {schedule.system}, {counted(len(schedule.players), 'player')}, {counted(len(schedule.rounds), 'round')}",
         "",
-        f"- seed: `{schedule.seed}`",
-        f"- design: {schedule.meta.get('design', {}).get('source', 'n/a')}",
+        f"- seed: {_code(schedule.seed)}",
+        f"- design: {_cell(design.get('source', 'n/a'))}",
         f"- repeat meetings: {data['repeats']}",
         f"- most meetings of any pair: {data['max_meetings']}",
         f"- distinct opponents per player: {min(data['distinct'], default=0)}..{max(data['distinct'], default=0)}",
         f"- repeat visits to a physical table: {sum(data['repeat_visits'])} in total",
     ]
-    if "separation" in schedule.meta:
-        sep = schedule.meta["separation"]
+    sep = schedule.meta.get("separation")
+    if isinstance(sep, dict) and "by" in sep and "same_group_meetings" in sep:
         lines.append(f"- same-{sep['by']} meetings: {sep['same_group_meetings']}")
     lines += ["", "![pair meetings](meetings.svg)", "", "![winds](winds.svg)", ""]
-    lines.append("| no. | player | " + " | ".join(seats) + " | distinct opponents | repeat table visits |")
+    lines.append("| no. | player | " + " | ".join(_cell(x) for x in seats) + " | distinct opponents | repeat table visits |")
     lines.append("|---|---|" + "---|" * len(seats) + "---|---|")
     for i, pid in enumerate(data["ids"]):
         wind = " | ".join(str(c) for c in data["winds"][i])
         lines.append(
-            f"| {schedule.number_of(pid)} | {names[pid]} | {wind} | {data['distinct'][i]} | {data['repeat_visits'][i]} |"
+            f"| {schedule.number_of(pid)} | {_cell(names[pid])} | {wind} | {data['distinct'][i]} | {data['repeat_visits'][i]} |"
         )
     report = folder / "report.md"
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")

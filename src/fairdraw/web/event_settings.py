@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from fairdraw.core.errors import InputError
+from fairdraw.core.model import MAX_ROUNDS
 from fairdraw.core.registry import PROGRAM_OPTIONS, all_systems, get_system, typed_options
 
 
@@ -78,8 +79,6 @@ def _option_value(value: str) -> Any:
 
 
 SCORING_PREFIXES = ("scoring.", "scoring_")
-#: the most rounds an event may plan (a double round robin of 500 players is far below it)
-MAX_ROUNDS = 2000
 
 
 def check_event_settings(*, total_rounds: int | None, scoring: str, tiebreaks: str) -> None:

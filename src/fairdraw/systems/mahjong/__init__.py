@@ -16,10 +16,11 @@ from itertools import combinations
 from typing import Any
 
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
+from fairdraw.core.model import MAX_ROUNDS, Bye, Participant, Round, Schedule, Table
 from fairdraw.core.option_values import whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, candidates, upper_bound
+from fairdraw.designs.max_polish import lower_the_maximum
 from fairdraw.designs.substitute import extend_with_sit_outs, schedule_with_sit_outs
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int
 from fairdraw.systems.mahjong.league_search import league_alternative
@@ -105,23 +106,21 @@ def _largest_disjoint(pair_sets: Sequence[set[tuple[int, int]]], budget: int = 2
         if free >> i & 1:
             best.append(i)
             free &= ~clash[i] & ~(1 << i)
-    nodes = 0
-
-    def grow(taken: list[int], candidates: int) -> None:
-        nonlocal best, nodes
-        nodes += 1
-        if nodes > budget:
-            return
+    # depth-first with an explicit stack, not recursion: a branch is as deep as the rounds are
+    # many, and a schedule of 1,000 rounds went past Python's recursion limit
+    stack: list[tuple[list[int], int]] = [([], (1 << n) - 1)]
+    for _ in range(budget):
+        if not stack:
+            break
+        taken, candidates = stack.pop()
         if len(taken) + bin(candidates).count("1") <= len(best):
-            return
+            continue
         if not candidates:
             best = list(taken)
-            return
+            continue
         i = (candidates & -candidates).bit_length() - 1
-        grow([*taken, i], candidates & ~clash[i] & ~(1 << i))  # with round i
-        grow(taken, candidates & ~(1 << i))  # without it
-
-    grow([], (1 << n) - 1)
+        stack.append((taken, candidates & ~(1 << i)))  # without round i: searched second
+        stack.append(([*taken, i], candidates & ~clash[i] & ~(1 << i)))  # with it: first
     return sorted(best)
 
 
@@ -186,8 +185,9 @@ class Mahjong(PairingSystem):
         n = len(players)
         if k < 2:
             raise InputError("the table size must be at least 2", field="table-size")
-        if total < 1:
-            raise InputError("at least one round is needed", field="rounds")
+        if not 1 <= total <= MAX_ROUNDS:
+            raise InputError(f"expected a number of rounds from 1 to {MAX_ROUNDS:,}, got {total:,}"
+                             if total > MAX_ROUNDS else "at least one round is needed", field="rounds")
         if not 0 <= ranked_last <= total:
             raise InputError("--ranked-last must be between 0 and the number of rounds", field="ranked-last")
         if n < k:
@@ -204,6 +204,9 @@ class Mahjong(PairingSystem):
             pos_rounds, bye_rounds, source, clean = design_positions(n, k, design_rounds, seed)
             if leading_clean_rounds(pos_rounds) < len(pos_rounds):
                 pos_rounds, bye_rounds = clean_rounds_first(pos_rounds, bye_rounds)
+                # issue 4 (b): at the fewest repeats, the lowest maximum (the search before can
+                # leave a pair at a count one swap takes down: 37 players, 22 rounds, a 4)
+                pos_rounds = lower_the_maximum(pos_rounds, n, start=leading_clean_rounds(pos_rounds))
                 clean = max(clean, leading_clean_rounds(pos_rounds))
         else:
             pos_rounds, bye_rounds, source, clean = [], [], "none (all rounds by ranking)", 0

@@ -21,12 +21,15 @@ from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
 from fairdraw.systems.mahjong.separate import same_group_meetings
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
+from fairdraw.systems.mahjong.validate import check_seating, seating_table_size
 from fairdraw.systems.mahjong.wind_repair import breaches_after_kept, repair_winds
 
 
 def schedule_table_size(schedule: Schedule) -> int:
-    """The table size a schedule was seated at (its meta, else its largest table)."""
-    return int(schedule.meta.get("table_size") or max((len(t.seats) for r in schedule.rounds for t in r.tables), default=4))
+    """The table size a schedule was seated at (its meta, else its largest table); a table size
+    that is no whole number from 2 on is an InputError naming ``meta.table_size`` (it was a
+    traceback, or a crash deep in the search for 0 and ``true``)."""
+    return seating_table_size(schedule)
 
 
 def seats_as_positions(rounds: Sequence[Round], pos: dict[int, int]) -> list[list[tuple[int, ...]]]:
@@ -155,6 +158,7 @@ def check_from_round(schedule: Schedule, from_round: int) -> None:
     """``--from-round`` must name a seated round, or the next round when rounds are still to be
     seated by ranking: a player who leaves (or joins) before the ranked rounds changes only the
     field, which ``seat-ranked`` then seats (it refuses standings that miss a player)."""
+    check_seating(schedule)  # a damaged file is named by its field before its rounds are counted
     total = len(schedule.rounds)
     upper = total + 1 if int(schedule.meta.get("ranked_last") or 0) > 0 else total
     if upper < 1:
@@ -176,11 +180,9 @@ def reseat(
     """Keep rounds before ``from_round``; re-seat the rest for the new field. ``add`` names
     newcomers (they get the next free ids); ``add_players`` brings them with ids of their own
     (the organiser's page, where a newcomer is entered before the re-seat)."""
-    if schedule.system != "mahjong":
-        raise InputError(f"reseat takes a mahjong seating (system 'mahjong'), got system {schedule.system!r}"
-                         + ("; a league season is re-seated by league-reseat" if schedule.system == "mahjong-league" else ""),
-                         field="system")
-    k = schedule_table_size(schedule)
+    # the system, the table size, every kept round and the meta bookkeeping first: the re-seat
+    # builds on all of them (issue 4 item 5)
+    k = check_seating(schedule)
     check_from_round(schedule, from_round)
     known = {p.id for p in schedule.players}
     withdrawn = set(schedule.meta.get("withdrawn", ()))

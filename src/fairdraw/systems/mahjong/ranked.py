@@ -9,9 +9,29 @@ from itertools import permutations
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
 from fairdraw.systems.mahjong import seating_metrics
-from fairdraw.systems.mahjong.changes import schedule_table_size, seats_as_positions
+from fairdraw.systems.mahjong.changes import seats_as_positions
 from fairdraw.systems.mahjong.tables import repeat_visits
+from fairdraw.systems.mahjong.validate import check_seating
 from fairdraw.systems.mahjong.winds import wind_breach_count
+
+
+def check_table_size(table_size: int) -> int:
+    """The table size of a round seated from the standings alone, as ``seat`` takes it: 0 was
+    a ZeroDivisionError, 1 and -2 seated nobody together."""
+    if isinstance(table_size, bool) or not isinstance(table_size, int) or table_size < 2:
+        raise InputError(f"the table size must be at least 2, got {table_size!r}", field="table-size")
+    return table_size
+
+
+def check_rankable(schedule: Schedule) -> int:
+    """Check that a round can be appended to ``schedule`` (a sound mahjong seating with a round
+    still to seat); return its table size. Every error is the schedule file's (its field named),
+    so the command can check it before it reads the standings and name the right file."""
+    k = check_seating(schedule)
+    planned = schedule.meta.get("rounds_total")
+    if isinstance(planned, int) and len(schedule.rounds) >= planned:
+        raise InputError(f"all {planned} rounds of the event are seated already", field="meta.rounds_total")
+    return k
 
 
 def seat_ranked(
@@ -24,12 +44,7 @@ def seat_ranked(
     round). When the field does not fill the tables, those with the fewest sit-outs so far
     sit out, the lowest ranked among them; the others are seated in ranking order.
     """
-    if schedule is not None and schedule.system != "mahjong":
-        raise InputError(f"seat-ranked adds a round to a mahjong seating, got system {schedule.system!r}", field="system")
-    planned = schedule.meta.get("rounds_total") if schedule is not None else None
-    if isinstance(planned, int) and schedule is not None and len(schedule.rounds) >= planned:
-        raise InputError(f"all {planned} rounds of the event are seated already", field="schedule")
-    k = table_size if schedule is None else schedule_table_size(schedule)
+    k = check_table_size(table_size) if schedule is None else check_rankable(schedule)
     if len(ranking) < k:
         raise InputError(f"{len(ranking)} players cannot fill a table of {k}")
     counts: dict[int, list[int]] = {}
