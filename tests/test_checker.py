@@ -112,3 +112,20 @@ def test_no_repeats_and_more_meetings_contradict() -> None:
     with pytest.raises(InputError, match="--no-repeats"):
         CheckRules(no_repeats=True, max_meetings=2)
     CheckRules(no_repeats=True, max_meetings=1)  # the same rule twice is no contradiction
+
+
+def test_max_byes_counts_the_byes_the_schedule_hands_out() -> None:
+    """FIDE C.04.1 c limits the pairing-allocated bye; a requested half-point bye or rounds
+    absent after a withdrawal are the player's own, reported apart and not a breach."""
+    players = tuple(Participant(id=i, name=f"P{i}") for i in (1, 2, 3))
+    rounds = (Round(1, (Table(1, (1, 2)),), (Bye(3),)),
+              Round(2, (Table(1, (2, 1)),), (Bye(3, "half-point"),)),
+              Round(3, (Table(1, (1, 2)),), (Bye(3, "absent"),)))
+    report = check_schedule(Schedule("x", players, rounds), CheckRules(max_byes=1))
+    assert report.ok, report.breaches
+    assert (report.byes[3], report.absences[3]) == (1, 2)
+    second = Round(4, (Table(1, (2, 3)),), (Bye(1, "bye"),))
+    third = Round(5, (Table(1, (1, 3)),), (Bye(2, "meerkamp-bye"),))
+    fourth = Round(6, (Table(1, (1, 2)),), (Bye(3, "bye"),))
+    report = check_schedule(Schedule("x", players, (*rounds, second, third, fourth)), CheckRules(max_byes=1))
+    assert report.breaches == ["participant 3: 2 byes (at most 1 allowed)"]

@@ -273,3 +273,12 @@ def test_cli_refuses_schemes_beyond_the_limit(cli, schemes: str) -> None:  # typ
     result = cli("heller", "8", "--schemes", schemes)
     assert result.code == 2
     assert "schemes" in result.err and "from 1 to 50" in result.err
+
+
+def test_a_first_graph_search_that_ran_out_searches_longer() -> None:
+    """16 players in 3 rounds: the first graph search (2 units of work above 12 players) ran out
+    at spread 3 over a proven bound of 1, and every scheme is cut from that search's graphs;
+    searching on from its graph reaches 1, proven."""
+    scheme = find_schemes(16, 3)[0]
+    assert spread(16, scheme.rounds) == scheme.metrics.spread == 1
+    assert scheme.proven_optimal

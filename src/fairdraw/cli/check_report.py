@@ -22,6 +22,8 @@ def print_report(schedule: Schedule, report: CheckReport, console: Console) -> N
     table.add_column("id", justify="right")
     table.add_column("name")
     table.add_column("byes", justify="right")
+    if report.absences:
+        table.add_column("absent", justify="right")
     if report.colour_balance:
         table.add_column("W−B", justify="right")
         table.add_column("longest run", justify="right")
@@ -29,6 +31,8 @@ def print_report(schedule: Schedule, report: CheckReport, console: Console) -> N
         table.add_column("seat counts")
     for p in schedule.players:
         row = [str(p.id), escape(names[p.id]), str(report.byes.get(p.id, 0))]
+        if report.absences:
+            row.append(str(report.absences.get(p.id, 0)))
         if report.colour_balance:
             row += [f"{report.colour_balance.get(p.id, 0):+d}", str(report.longest_colour_run.get(p.id, 0))]
         if report.seat_counts:

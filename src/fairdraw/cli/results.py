@@ -28,6 +28,7 @@ from fairdraw.cli.base import (
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
+from fairdraw.formats.schedule_json import layout_json
 from fairdraw.formats.text_files import read_text
 
 
@@ -380,7 +381,7 @@ def result_command(
         if not removed:
             raise InputError(f"{where} has no result to clear", source=source, field="result")
         schedule_from_dict(data, source=source)
-        write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", schedule_path)
+        write_output(layout_json(data) + "\n", schedule_path)
         typer.echo(f"{where}: cleared {removed.get('result') or removed.get('scores')}", err=True)
         return
     if not values:
@@ -441,7 +442,7 @@ def result_command(
         else:
             target.pop("penalties", None)
     schedule_from_dict(data, source=source)  # still a valid schedule
-    write_output(json.dumps(data, indent=2, ensure_ascii=False) + "\n", schedule_path)
+    write_output(layout_json(data) + "\n", schedule_path)
     names = {p.get("id"): p.get("name") for p in data.get("players", [])}
     who = " - ".join(str(names.get(pid, pid)) for pid in seats)
     typer.echo(f"{where} ({who}): recorded {target.get('result') or target.get('scores')}", err=True)

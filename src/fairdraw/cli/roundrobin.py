@@ -59,7 +59,7 @@ def check_command(
     max_meetings: int | None = typer.Option(None, "--max-meetings", min=LIMIT_MINIMUMS["max_meetings"], help="Most times any pair may meet."),
     max_colour_diff: int | None = typer.Option(None, "--max-colour-diff", min=LIMIT_MINIMUMS["max_colour_diff"], help="Limit on |whites − blacks|."),
     max_colour_run: int | None = typer.Option(None, "--max-colour-run", min=LIMIT_MINIMUMS["max_colour_run"], help="Most games in a row with one colour."),
-    max_byes: int | None = typer.Option(None, "--max-byes", min=LIMIT_MINIMUMS["max_byes"], help="Most byes per participant."),
+    max_byes: int | None = typer.Option(None, "--max-byes", min=LIMIT_MINIMUMS["max_byes"], help="Most byes the schedule hands out per participant (requested byes and withdrawals not counted)."),
     table_size: int | None = typer.Option(None, "--table-size", min=LIMIT_MINIMUMS["table_size"], help="Every table must have this many seats."),
     balanced_seats: bool = typer.Option(False, "--balanced-seats", help="Seats (winds) balanced: each once per k games, floor/ceil in all."),
     everyone: bool = typer.Option(False, "--everyone", help="Every listed participant (not withdrawn) seated or on a bye each round."),

@@ -20,7 +20,7 @@ from itertools import combinations
 
 from fairdraw.core.check_limits import LIMIT_MINIMUMS, check_limit
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Round, Schedule, Table
+from fairdraw.core.model import ALLOCATED_BYE_KINDS, Round, Schedule, Table
 from fairdraw.scoring.mahjong import MahjongParams, params_from
 from fairdraw.scoring.results import FORFEITS, normalise_result
 
@@ -64,7 +64,10 @@ class CheckReport:
     colour_balance: dict[int, int] = field(default_factory=dict)
     longest_colour_run: dict[int, int] = field(default_factory=dict)
     seat_counts: dict[int, list[int]] = field(default_factory=dict)
+    #: byes handed out by the schedule (``ALLOCATED_BYE_KINDS``), what ``max_byes`` limits
     byes: Counter[int] = field(default_factory=Counter)
+    #: rounds a participant was absent for another reason (requested byes, withdrawals)
+    absences: Counter[int] = field(default_factory=Counter)
 
     @property
     def ok(self) -> bool:
@@ -280,7 +283,9 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
                     counts.extend([0] * (seat + 1 - len(counts)))
                     counts[seat] += 1
         for bye in rnd.byes:
-            report.byes[bye.id] += 1
+            # --max-byes limits the byes the schedule hands out; a requested or imposed absence
+            # (TRF16 H, F, Z, a withdrawal) is the player's, not the pairing's (FIDE C.04.1 c)
+            (report.byes if bye.kind in ALLOCATED_BYE_KINDS else report.absences)[bye.id] += 1
     for counts in report.seat_counts.values():
         counts.extend([0] * (widest - len(counts)))
 
