@@ -282,3 +282,12 @@ def test_a_first_graph_search_that_ran_out_searches_longer() -> None:
     scheme = find_schemes(16, 3)[0]
     assert spread(16, scheme.rounds) == scheme.metrics.spread == 1
     assert scheme.proven_optimal
+
+
+def test_a_graph_not_cut_within_the_budget_gets_more_work() -> None:
+    """20 players in 7 rounds: the first graph (spread 1, proven) was not cut into rounds within
+    the budget and the next one found was at spread 14; with more work it is cut."""
+    scheme = find_schemes(20, 7)[0]
+    assert_heller_rules(20, scheme.rounds, 7)
+    assert spread(20, scheme.rounds) == scheme.metrics.spread == 1
+    assert scheme.proven_optimal

@@ -280,6 +280,8 @@ def _solver(seed: int, work: float) -> cp_model.CpSolver:
 
 #: how much longer the first graph search may go on when its budget ran out before a proof
 LONGER_SEARCH = 4.0
+#: how much longer a graph's cut into rounds may take when its budget ran out without an answer
+LONGER_SPLIT = 8.0
 
 
 def _search_longer(graphs: _GraphModel, solver: cp_model.CpSolver, seed: int,
@@ -368,6 +370,12 @@ def search_schemes(
         stage2 = _RoundsModel(players, rounds, edges)
         solver2 = _solver(number, rounds_work)
         status2 = solver2.solve(stage2.model)
+        if status2 == _cp().UNKNOWN:
+            # not refuted, only not cut within the budget: the graph may be the best there is
+            # (20 players, 7 rounds: the proven spread-1 graph cut with more work, where the
+            # next graph found was at spread 14), so once more with LONGER_SPLIT times the work
+            solver2 = _solver(number, rounds_work * LONGER_SPLIT)
+            status2 = solver2.solve(stage2.model)
         if status2 not in (_cp().OPTIMAL, _cp().FEASIBLE):
             continue  # this graph cannot be cut into valid rounds (in the budget): next one
         table = stage2.extract(solver2)
