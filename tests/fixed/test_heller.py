@@ -291,3 +291,12 @@ def test_a_graph_not_cut_within_the_budget_gets_more_work() -> None:
     assert_heller_rules(20, scheme.rounds, 7)
     assert spread(20, scheme.rounds) == scheme.metrics.spread == 1
     assert scheme.proven_optimal
+
+
+def test_after_a_graph_that_cannot_be_cut_the_next_is_looked_for_near_it() -> None:
+    """14 players in 3 rounds: the first graph (spread 2, proven) cannot be cut into rounds; a
+    fresh search for the next one found spread 5, a search near it finds spread 2 again."""
+    scheme = find_schemes(14, 3)[0]
+    assert_heller_rules(14, scheme.rounds, 3)
+    assert spread(14, scheme.rounds) == scheme.metrics.spread == 2
+    assert scheme.proven_optimal

@@ -17,6 +17,16 @@ def _pairs(rnd: list[tuple[int, ...]]) -> set[tuple[int, int]]:
     return {pair for table in rnd for pair in combinations(sorted(table), 2)}
 
 
+def _random_rounds(players: int, count: int, seed: int) -> list[list[tuple[int, ...]]]:
+    """``count`` random rounds of ``2 * players`` players at tables of two."""
+    rng = random.Random(seed)
+    rounds = []
+    for _ in range(count):
+        order = rng.sample(range(2 * players), 2 * players)
+        rounds.append([tuple(order[i:i + 2]) for i in range(0, len(order), 2)])
+    return rounds
+
+
 def test_a_later_round_that_fits_moves_up() -> None:
     """Round 3 clashes with round 1, round 4 with neither 1 nor 2: 1, 2, 4 go first."""
     rounds = [[(0, 1), (2, 3)], [(0, 2), (1, 3)], [(0, 1), (2, 3)], [(0, 3), (1, 2)]]
@@ -29,11 +39,7 @@ def test_a_later_round_that_fits_moves_up() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 9), st.integers(2, 12), st.integers(0, 10**6))
 def test_the_front_is_a_largest_clean_family(players: int, count: int, seed: int) -> None:
-    rng = random.Random(seed)
-    rounds = []
-    for _ in range(count):
-        order = rng.sample(range(2 * players), 2 * players)
-        rounds.append([tuple(order[i:i + 2]) for i in range(0, len(order), 2)])
+    rounds = _random_rounds(players, count, seed)
     ordered, _ = clean_rounds_first(rounds, [[] for _ in rounds])
     assert sorted(map(sorted, ordered)) == sorted(map(sorted, rounds))  # the same rounds
     clean = leading_clean_rounds(ordered)
@@ -54,11 +60,7 @@ def test_17_players_5_rounds_with_sit_outs_have_4_clean_rounds() -> None:
 @given(st.integers(2, 5), st.integers(2, 11), st.integers(0, 10**6))
 def test_the_front_is_as_large_as_any_clean_family(players: int, count: int, seed: int) -> None:
     """Against every subset of rounds: none repeating no pair is larger than the front."""
-    rng = random.Random(seed)
-    rounds = []
-    for _ in range(count):
-        order = rng.sample(range(2 * players), 2 * players)
-        rounds.append([tuple(order[i:i + 2]) for i in range(0, len(order), 2)])
+    rounds = _random_rounds(players, count, seed)
     pair_sets = [_pairs(r) for r in rounds]
     largest = max(size for size in range(1, count + 1) for family in combinations(range(count), size)
                   if all(pair_sets[a].isdisjoint(pair_sets[b]) for a, b in combinations(family, 2)))
