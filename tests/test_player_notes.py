@@ -87,3 +87,30 @@ def test_cli_prints_notes_on_stderr_and_still_pairs(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["players"][3]["name"] == "Anna"
     assert f"note: {path}: 'email' is not read" in result.stderr
     assert "'Anna' (lines 2 and 5)" in result.stderr
+
+
+def test_a_spreadsheet_separator_line_names_the_separator(tmp_path: Path) -> None:
+    """Excel's "sep=;" first line: the separator it names, the header on line 2, and line
+    numbers that stay the file's."""
+    import pytest
+
+    from fairdraw.core.errors import InputError
+
+    players, notes = read_players_noted(write(tmp_path, "sep=;\nName;Rating\nAnna;2100\nBen;2000\n"))
+    assert [(p.name, p.rating) for p in players] == [("Anna", 2100), ("Ben", 2000)] and notes == []
+    with pytest.raises(InputError) as info:
+        read_players(write(tmp_path, "SEP=,\nname,rating\nAnna,2100\nBen,x\n"))
+    assert (info.value.line, info.value.field) == (4, "rating")
+    with pytest.raises(InputError) as info:
+        read_players(write(tmp_path, "sep=;\n"))
+    assert info.value.line == 2
+
+
+def test_the_commands_see_the_header_after_a_separator_line(tmp_path: Path) -> None:
+    """`seat-ranked` reads a standings file's rank column itself: after "sep=;" too."""
+    rows = "".join(f"P{i};{9 - i}\n" for i in range(1, 9))  # P8 ranked first ... P1 last
+    path = write(tmp_path, "sep=;\nname;rank\n" + rows)
+    result = CliRunner().invoke(cli, ["seat-ranked", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    tables = json.loads(result.stdout)["rounds"][0]["tables"]
+    assert sorted(tables[0]["seats"]) == [5, 6, 7, 8]  # ranks 1-4 at table 1 (ids by row)

@@ -28,7 +28,7 @@ from fairdraw.cli.base import (
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
-from fairdraw.formats.players import csv_delimiter, header_columns
+from fairdraw.formats.players import csv_delimiter, header_columns, header_line, sep_directive
 from fairdraw.formats.wording import counted
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Write the schedule JSON (fairdraw.schedule/1).")]
@@ -225,14 +225,20 @@ def _csv_in_rank_order(text: str, players: list[Participant], schedule: Schedule
     drop the column silently and seat the file order). Without an ``id`` column the rows are
     players of the event by name (the reader numbers such rows 1, 2, ... by position, so a list
     of names in rank order seated players 1-4 at table 1 whoever they were)."""
-    reader = csv.DictReader(io.StringIO(text, newline=None), delimiter=csv_delimiter(text.splitlines()[0]))
+    stream = io.StringIO(text, newline=None)
+    directive = sep_directive(stream.readline())  # Excel's "sep=;" line comes before the header
+    skipped = 1 if directive is not None else 0
+    stream.seek(0)
+    for _ in range(skipped):
+        stream.readline()
+    reader = csv.DictReader(stream, delimiter=directive or csv_delimiter(header_line(text)))
     rows = []
     for row in reader:
         if any((v or "").strip() for k, v in row.items() if k is not None):
-            rows.append((reader.line_num, {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}))
+            rows.append((reader.line_num + skipped, {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}))
     if len(rows) != len(players):  # the players reader read the file otherwise: trust it
         rows = [(0, {}) for _ in players]
-    columns = header_columns(text.splitlines()[0])
+    columns = header_columns(header_line(text))
     if "rank" in columns:
         ranks = []
         for (line, row), _ in zip(rows, players, strict=True):

@@ -96,13 +96,13 @@ def _is_players_list(path: Path) -> bool:
 def _has_players_header(head: bytes) -> bool:
     """A players table saved under another name (``players.txt``): its first line is a header
     with a ``name`` column, where a TRF16 file starts with a three-character code and a space."""
-    from fairdraw.formats.players import header_columns
+    from fairdraw.formats.players import header_columns, header_line
     from fairdraw.formats.text_files import looks_like_trf
 
     text = head.decode("utf-8", errors="replace")
     if looks_like_trf(text):
         return False
-    return "name" in header_columns(text.splitlines()[0] if text else "")
+    return "name" in header_columns(header_line(text))
 
 
 def initial_colour_of(value: Any, *, source: str | None = None, field: str) -> str:

@@ -58,6 +58,23 @@ def read_players_noted(path: str | Path) -> tuple[list[Participant], list[str]]:
     return parse_players_csv(text, source=str(path), notes=notes), notes
 
 
+def sep_directive(line: str) -> str | None:
+    """The separator a spreadsheet's first line ``sep=;`` names (Excel writes and reads it so a
+    file opens in any locale), or None when the line is no such directive."""
+    text = line.strip()
+    if len(text) == 5 and text[:4].lower() == "sep=":
+        return text[4]
+    return None
+
+
+def header_line(text: str) -> str:
+    """A CSV text's header row: its first line, or the second after a ``sep=`` directive."""
+    lines = text.splitlines()
+    if not lines:
+        return ""
+    return lines[1] if sep_directive(lines[0]) is not None and len(lines) > 1 else lines[0]
+
+
 def csv_delimiter(header_line: str) -> str:
     """The separator the header row uses most of: comma, semicolon (spreadsheets in locales
     with a decimal comma) or tab (rows pasted from a spreadsheet); comma on a tie."""
@@ -99,14 +116,18 @@ def parse_players_csv(text: str, *, source: str = "<csv>", notes: list[str] | No
     """Parse CSV text with a header row into participants (``notes``, if given, gets the slips
     of ``unread_columns_note`` and ``shared_names_note``)."""
     lines = text.splitlines()
-    if not lines or not lines[0].strip():
-        raise InputError("expected a header row with at least a 'name' column", source=source, line=1)
-    delimiter = csv_delimiter(lines[0])
+    directive = sep_directive(lines[0]) if lines else None
+    header_at = 2 if directive is not None else 1
+    if len(lines) < header_at or not lines[header_at - 1].strip():
+        raise InputError("expected a header row with at least a 'name' column", source=source, line=header_at)
+    delimiter = directive or csv_delimiter(lines[0])
     # newline=None: universal newlines, so a file saved with bare CR line ends (spreadsheets
     # on the Mac) reads like any other; the csv module alone stops at the first CR.
     reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter)
+    if directive is not None:
+        next(reader)  # the directive line is no header (the line numbers stay the file's)
     try:
-        return _parse_csv_rows(reader, lines, source=source, notes=notes)
+        return _parse_csv_rows(reader, lines, source=source, notes=notes, header_at=header_at)
     except csv.Error as exc:
         # e.g. a cell past the csv module's field limit: a clear message, never a traceback
         limit = csv.field_size_limit()
@@ -115,19 +136,21 @@ def parse_players_csv(text: str, *, source: str = "<csv>", notes: list[str] | No
         raise InputError(message, source=source, line=reader.line_num or 1) from None
 
 
-def _parse_csv_rows(reader: Any, lines: list[str], *, source: str, notes: list[str] | None) -> list[Participant]:
+def _parse_csv_rows(reader: Any, lines: list[str], *, source: str, notes: list[str] | None,
+                    header_at: int = 1) -> list[Participant]:
     given = [cell.strip().lower() for cell in next(reader)]
     header = canonical_columns(given)
     _note(notes, aliased_columns_note(given, header))
     _note(notes, unread_columns_note(header, "columns"))
     for i, column in enumerate(header):
         if column and column in header[:i]:
-            raise InputError(f"the header names the column {column!r} twice", source=source, line=1, field=column)
+            raise InputError(f"the header names the column {column!r} twice", source=source, line=header_at,
+                             field=column)
     if "name" not in header:
         raise InputError(
             f"the header has no 'name' column (found: {', '.join(header) or 'nothing'})",
             source=source,
-            line=1,
+            line=header_at,
             field="name",
         )
     rows: list[tuple[int, dict[str, str]]] = []

@@ -163,7 +163,7 @@ def gives_ids(text: str) -> bool:
     """Whether an imported list names its players' ids (a CSV ``id`` column, JSON ``"id"``
     keys, a TRF's start ranks). A list without them is numbered 1, 2, 3... by the reader, and
     its players simply follow the event's: no renumbering worth a note."""
-    from fairdraw.formats.players import header_columns
+    from fairdraw.formats.players import header_columns, header_line
     from fairdraw.formats.text_files import looks_like_trf
 
     body = text.lstrip("\ufeff \t\r\n")
@@ -171,7 +171,7 @@ def gives_ids(text: str) -> bool:
         return '"id"' in body
     if looks_like_trf(body):
         return True
-    return "id" in header_columns(body.splitlines()[0] if body else "")
+    return "id" in header_columns(header_line(body))
 
 
 def renumbering_note(players: list[CoreParticipant], added: list[Any], taken: set[int]) -> str:
