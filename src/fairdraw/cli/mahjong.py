@@ -226,11 +226,10 @@ def _csv_in_rank_order(text: str, players: list[Participant], schedule: Schedule
     players of the event by name (the reader numbers such rows 1, 2, ... by position, so a list
     of names in rank order seated players 1-4 at table 1 whoever they were)."""
     stream = io.StringIO(text, newline=None)
-    directive = sep_directive(stream.readline())  # Excel's "sep=;" line comes before the header
-    skipped = 1 if directive is not None else 0
-    stream.seek(0)
-    for _ in range(skipped):
-        stream.readline()
+    directive = sep_directive(text.splitlines()[0] if text else "")
+    skipped = 0 if directive is None else 1
+    if skipped:
+        stream.readline()  # Excel's "sep=;" line, before the header
     reader = csv.DictReader(stream, delimiter=directive or csv_delimiter(header_line(text)))
     rows = []
     for row in reader:
