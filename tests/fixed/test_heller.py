@@ -300,3 +300,14 @@ def test_after_a_graph_that_cannot_be_cut_the_next_is_looked_for_near_it() -> No
     assert_heller_rules(14, scheme.rounds, 3)
     assert spread(14, scheme.rounds) == scheme.metrics.spread == 2
     assert scheme.proven_optimal
+
+
+@pytest.mark.parametrize("n", [3, 21])
+def test_a_field_size_out_of_range_names_the_players_argument(n: int) -> None:
+    """The command's argument (and the page's field) is the number of players: the error names
+    it so (it said field 'N', which neither the command nor the page shows)."""
+    from fairdraw.core.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        find_schemes(n)
+    assert info.value.field == "players" and "4 to 20 players" in str(info.value)

@@ -95,7 +95,7 @@ def seed_number(seed: str | None) -> int:
 def validate(players: int, rounds: int) -> None:
     """InputError unless 4 <= N <= 20 and 1 <= R <= the rounds an N-player field has."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InputError(f"Heller schemes are for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}", field="N")
+        raise InputError(f"Heller schemes are for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}", field="players")
     most = players + (players % 2) - 1
     if not 1 <= rounds <= most:
         raise InputError(f"{players} players allow 1 to {most} rounds without a rematch, got {rounds}", field="rounds")
