@@ -172,3 +172,39 @@ def test_the_printed_season_counts_who_plays_and_lists_the_changes(cli: Cli, tmp
     assert result.code == 0
     assert "28 players (and 3 who left)" in result.out  # said "31 players"
     assert "Ann Lee joins from session 4" in result.out and "Player 7 leaves after session 3" in result.out
+
+
+def test_separated_groups_list_members_in_their_published_numbers(cli: Cli, tmp_path: Path) -> None:
+    """docs/league.md "Format" (issue 5 item 2): a group's `seats` are in pairing-number order and a
+    group of 5's k-th member sits out hanchan k. With --separate the club swaps renumbered the
+    players but the groups kept the pre-swap order (23 players, 2 clubs: most groups out of order)."""
+    names = tmp_path / "clubs.csv"
+    names.write_text("name,club\n" + "".join(f"N{i},{'A' if i < 12 else 'B' if i < 18 else ''}\n" for i in range(23)))
+    out = tmp_path / "season.json"
+    assert cli("league", "--names", str(names), "-s", "6", "--seed", "x", "--separate", "club",
+               "--json", "-o", str(out)).code == 0
+    data = json.loads(out.read_text())
+    number = {p["id"]: p["number"] for p in data["players"]}
+    for rnd in data["rounds"]:
+        for table in rnd["tables"]:
+            seats = table["seats"]
+            assert [number[p] for p in seats] == sorted(number[p] for p in seats), (rnd["round"], seats)
+            if len(seats) == 5:
+                assert [g["out"] for g in table["games"]] == [[p] for p in seats]
+
+
+def test_newcomers_are_numbered_in_the_order_their_groups_list_them(cli: Cli, tmp_path: Path) -> None:
+    """docs/league.md: newcomers get the next pairing numbers and each group lists its members in
+    number order (issue 5 item 2, the hanchan follow that order). With a seed, three newcomers
+    were numbered in the draw's order while the groups listed them in the order of --add."""
+    season = tmp_path / "season.json"
+    assert cli("league", "-n", "30", "-s", "8", "--seed", "s", "--json", "-o", str(season)).code == 0
+    out = tmp_path / "out.json"
+    assert cli("league-reseat", str(season), "--from-session", "4", "--drop", "3,17", "--add", "A", "--add", "B",
+               "--add", "C", "--json", "-o", str(out)).code == 0
+    data = json.loads(out.read_text())
+    number = {p["id"]: p["number"] for p in data["players"]}
+    assert [number[31], number[32], number[33]] == [31, 32, 33]
+    for rnd in data["rounds"]:
+        for table in rnd["tables"]:
+            assert [number[p] for p in table["seats"]] == sorted(number[p] for p in table["seats"]), rnd["round"]

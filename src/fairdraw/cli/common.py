@@ -8,8 +8,9 @@ from fairdraw.core.registry import all_systems, typed_options
 
 @app.command("systems")
 def systems_command() -> None:
-    """List the registered pairing systems with a one-line description each, and the options
-    each reads (the web page's options box takes them as key=value lines)."""
+    """List the pairing systems, each with its kind, a description and the options it reads.
+
+    The web page's options box takes those options as key=value lines."""
     rows = ((cls.name, cls.kind, cls.description, ", ".join(typed_options(cls)) or "-") for cls in all_systems())
     print_listing("Pairing systems", ("name", "kind", "description", "options"), rows)
 

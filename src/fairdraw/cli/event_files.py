@@ -32,8 +32,7 @@ def undo_command(
 ) -> None:
     """Remove the last round of a Swiss or Keizer event, for `fairdraw pair` to make again.
 
-    For a late bye request or a withdrawal entered after the pairing was made; the file is
-    rewritten atomically, nothing is written on error."""
+    For a late bye request or a withdrawal entered after the pairing was made. The file is rewritten atomically; nothing is written on error."""
     from fairdraw.formats.schedule_json import dump_schedule, load_schedule
 
     schedule = load_schedule(schedule_file)

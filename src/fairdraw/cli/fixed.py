@@ -90,7 +90,7 @@ def _note_rows_not_by_rating(field: list[Participant], names: Path) -> None:
 
 @app.command("heller")
 def heller_command(
-    players: int = typer.Argument(..., help="Number of players in the group (4-20)."),
+    players: int = typer.Argument(..., metavar="N", help="Number of players in the group (4-20)."),
     rounds: int | None = typer.Option(None, "--rounds", help="Rounds (default 5, fewer for tiny groups)."),
     schemes: int = typer.Option(1, "--schemes", help="How many different schemes, best first."),
     seed: str | None = typer.Option(None, "--seed", help="Search seed (a fresh search instead of shipped schemes)."),

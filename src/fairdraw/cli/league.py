@@ -127,15 +127,15 @@ def league_reseat_command(
                 raise InputError(f"session {rnd.round}, group {table.group or table.table}: ids "
                                  f"{', '.join(map(str, strangers))} are not in the player list", source=src,
                                  field="rounds")
+    _check_season_file(old, src)
     total = sessions if sessions is not None else len(old.rounds)
     # the group shape the season was planned with stays (issue 5, item 4: attendance
     # changes re-plan the rest of the season, they do not change its kind of groups)
     if separate is None and isinstance(old.meta.get("separate"), dict):  # the season's choice stays
         recorded_by = old.meta["separate"].get("by")
         separate = recorded_by if recorded_by in ("club", "federation") else None
-    if prefer is None:
-        recorded = old.meta.get("prefer", 5)
-        prefer = recorded if recorded in (4, 5) and not isinstance(recorded, bool) else 5
+    if prefer is None:  # checked by _check_season_file: absent (older files) or 4 or 5
+        prefer = old.meta.get("prefer", 5)
     # sessions 1..K-1 are kept as played, so they must exist: K is at most one past the
     # file's last session (a later K would plan the missing sessions in between, with
     # newcomers seated before the session recorded as their first in meta.joined)
@@ -151,7 +151,7 @@ def league_reseat_command(
     for pid in drop_ids:
         if pid not in known:
             raise InputError(f"--drop {pid}: no player with that id in the schedule", source=src, field="drop")
-    gone_before = {int(i) for i in old.meta.get("dropped", [])}
+    gone_before = set(old.meta.get("dropped") or [])
     for pid in drop_ids:
         if pid in gone_before:
             raise InputError(f"--drop {pid}: that player has already left the season", source=src, field="drop")
@@ -187,19 +187,22 @@ def league_reseat_command(
     # who joined when, kept over several re-plans: the checker's --everyone expects a
     # newcomer only from the session they joined; re-planned from before that session, the
     # newcomer now plays from K (and a leaver is gone from K), as `reseat` records it
-    joined = {str(k): min(int(v), from_session) for k, v in (old.meta.get("joined") or {}).items()}
+    joined = {str(k): min(int(v), from_session) for k, v in _recorded_sessions(old, "joined", src).items()}
     joined.update({str(p.id): from_session for p in field if p.id not in known})
     if joined:
         schedule = replace(schedule, meta={**schedule.meta, "joined": joined})
     # and who left when: the checker's --everyone then catches a leaver seated again
-    left_at = {str(k): min(int(v), from_session) for k, v in (old.meta.get("left") or {}).items()}
+    left_at = {str(k): min(int(v), from_session) for k, v in _recorded_sessions(old, "left", src).items()}
     left_at.update({str(pid): from_session for pid in drop_ids})
     if left_at:
         schedule = replace(schedule, meta={**schedule.meta, "left": left_at})
     # the season's numbering stays; newcomers get the next numbers
     numbers = {p.id: old.number_of(p.id) for p in schedule.players if p.id in known}
     top = max(numbers.values(), default=0)
-    for p in schedule.players:
+    # in the order of --add, as the system listed each group's members (``keep_order``): the
+    # schedule's players come in the seeded draw's order, which numbered two newcomers the other
+    # way round from their seats (issue 5 item 2: members in pairing-number order)
+    for p in field:
         if p.id not in numbers:
             top += 1
             numbers[p.id] = top
@@ -209,6 +212,89 @@ def league_reseat_command(
     if "scoring" in old.meta:
         schedule = replace(schedule, meta={**schedule.meta, "scoring": old.meta["scoring"]})
     write_output(_render(schedule, fmt), output)
+
+
+def _is_whole(value: object) -> bool:
+    """A JSON whole number (``true`` is not one, though Python counts it as an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
+    """``meta.joined`` / ``meta.left`` as ``league-reseat`` writes them (player id -> session
+    number). A damaged entry is the file's fault and exits 2 naming it (it raised a traceback
+    before: ``int("x")``), rather than moving somebody's first or last session."""
+    value = old.meta.get(key)
+    if value is None:
+        return {}
+    field = f"meta.{key}"
+    if not isinstance(value, dict):
+        raise InputError(f"expected an object of player id -> session number, got {value!r}", source=src, field=field)
+    known = {p.id for p in old.players}
+    out: dict[int, int] = {}
+    for raw_id, session in value.items():
+        pid = int(raw_id) if str(raw_id).isdigit() else None
+        if pid is None or pid not in known:
+            raise InputError(f"{raw_id!r} is not the id of a player of the season", source=src, field=field)
+        if not _is_whole(session) or session < 1:
+            raise InputError(f"player {pid}: expected a session number (1 or more), got {session!r}",
+                             source=src, field=field)
+        out[pid] = session
+    return out
+
+
+def _check_season_file(old: Schedule, src: str) -> None:
+    """Refuse (exit 2, file and field named) a season file whose sessions or records cannot be
+    what ``fairdraw league`` wrote: the kept sessions are written back as they are and the
+    re-plan counts their meetings, so a damaged file would silently yield a damaged season
+    (issue 5 item 1: every session a split of the field into groups of 4 and 5; item 4: the
+    sessions played are kept). Missing ``meta`` entries are fine: older files lack them."""
+    joined = _recorded_sessions(old, "joined", src)
+    left = _recorded_sessions(old, "left", src)
+    dropped = old.meta.get("dropped")
+    known = {p.id for p in old.players}
+    if dropped is not None and not (isinstance(dropped, list) and all(_is_whole(i) and i in known for i in dropped)):
+        raise InputError(f"expected a list of the ids of players of the season, got {dropped!r}", source=src,
+                         field="meta.dropped")
+    # a leaver recorded only in meta.dropped (files before meta.left) may be absent anywhere
+    unsure = set(dropped or ()) - set(left)
+    for index, rnd in enumerate(old.rounds, start=1):
+        if rnd.round != index:
+            raise InputError(f"sessions must be numbered 1, 2, 3, ... in order; entry {index} is session {rnd.round}",
+                             source=src, field=f"rounds.{index - 1}.round")
+        seated: set[int] = set()
+        for table in rnd.tables:
+            name = table.group or table.table
+            if len(table.seats) not in (4, 5):
+                raise InputError(f"session {rnd.round}, group {name}: a group has 4 or 5 members, "
+                                 f"got {len(table.seats)}", source=src, field="rounds")
+            twice = sorted(seated.intersection(table.seats) | {p for p in table.seats if table.seats.count(p) > 1})
+            if twice:
+                raise InputError(f"session {rnd.round}: ids {', '.join(map(str, twice))} are seated twice",
+                                 source=src, field="rounds")
+            seated.update(table.seats)
+        # every player plays every session between joining and leaving (issue 5 item 1: each
+        # session a split of the whole field); the checker's --everyone holds a season to this
+        expected = {pid for pid in known - unsure
+                    if joined.get(pid, 1) <= rnd.round and rnd.round < left.get(pid, rnd.round + 1)}
+        missing = sorted(expected - seated)
+        if missing:
+            raise InputError(f"session {rnd.round}: ids {', '.join(map(str, missing))} are not seated, though "
+                             "meta.joined and meta.left do not say they were away", source=src, field="rounds")
+        extra = sorted(seated - expected - unsure)
+        if extra:
+            raise InputError(f"session {rnd.round}: ids {', '.join(map(str, extra))} are seated, though meta.joined "
+                             "or meta.left says they were away", source=src, field="rounds")
+    numbers = [old.number_of(p.id) for p in old.players]
+    if len(set(numbers)) != len(numbers):
+        doubled = sorted({n for n in numbers if numbers.count(n) > 1})
+        raise InputError(f"pairing numbers {', '.join(map(str, doubled))} are given to more than one player",
+                         source=src, field="players.number")
+    if "prefer" in old.meta and not (_is_whole(old.meta["prefer"]) and old.meta["prefer"] in (4, 5)):
+        raise InputError(f"expected 4 or 5, got {old.meta['prefer']!r}", source=src, field="meta.prefer")
+    recorded = old.meta.get("separate")
+    if recorded is not None and not (isinstance(recorded, dict) and recorded.get("by") in ("club", "federation")):
+        raise InputError(f"expected {{\"by\": \"club\"}} or {{\"by\": \"federation\"}}, got {recorded!r}",
+                         source=src, field="meta.separate")
 
 
 @app.command("league-table")

@@ -64,7 +64,7 @@ def check_command(
     balanced_seats: bool = typer.Option(False, "--balanced-seats", help="Seats (winds) balanced: each once per k games, floor/ceil in all."),
     everyone: bool = typer.Option(False, "--everyone", help="Every listed participant (not withdrawn) seated or on a bye each round."),
     dutch: Path | None = typer.Option(None, "--dutch", help="A TRF16 file or schedule JSON: re-pair every round by FIDE Dutch."),
-    explain: bool = typer.Option(False, "--explain", help="With --dutch: explain each re-paired round."),
+    explain: bool = typer.Option(False, "--explain", help="With --dutch: explain each round that differs."),
 ) -> None:
     """Check a schedule independently; exit 0 when every rule holds, 1 with a report of every breach."""
     if dutch is not None:

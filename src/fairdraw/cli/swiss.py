@@ -4,7 +4,7 @@ and ``dutch_check`` behind ``fairdraw check --dutch TRF|JSON``.
 Input is a TRF16 file or a schedule JSON with results (for round 1 also a players file); the
 system is looked up in the registry, so any per-round system works the same way. Output: a
 readable table (default), the endorsed engines' list format (``-p``: number of pairs, then
-``white black`` per board, the pairing-allocated bye as ``id 0``), the schedule JSON
+``white black`` per board, the pairing-allocated bye as ``n 0``, by pairing number), the schedule JSON
 (``--json``) or a printable page of the new round (``--html``). Nothing is written when the input is bad (exit 2) or cannot be paired
 (exit 3).
 """
@@ -327,8 +327,8 @@ def pair_command(
     output: Annotated[Path | None, typer.Argument(metavar="[OUT]", help="Write here instead of stdout.")] = None,
     output_option: Annotated[Path | None, typer.Option("--output", "-o", help="The same as OUT, as the other commands take it.")] = None,
     dutch: Annotated[bool, typer.Option("--dutch", help="Shorthand for --system dutch (FIDE Dutch, C.04.3).")] = False,
-    system: Annotated[str | None, typer.Option("--system", help="Registered per-round system, e.g. dutch, club-swiss.")] = None,
-    pairs_list: Annotated[bool, typer.Option("-p", "--pairs", help="Write the engines' list format (pairs count, 'white black' lines, bye as 'id 0').")] = False,
+    system: Annotated[str | None, typer.Option("--system", help="Registered per-round system: dutch, club-swiss, keizer.")] = None,
+    pairs_list: Annotated[bool, typer.Option("-p", "--pairs", help="Write the engines' list format by pairing number (pairs count, 'white black' lines, bye as 'n 0').")] = False,
     json_: Annotated[bool, typer.Option("--json", help="Write the schedule JSON (all rounds, the new one last).")] = False,
     html_: Annotated[bool, typer.Option("--html", help="Write the new round as a printable HTML pairing list.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Print why each pair was made.")] = False,
@@ -365,7 +365,7 @@ def pair_command(
         raise InputError(str(exc.args[0]), field="--system") from None
     if engine.kind != "per-round":
         raise InputError(f"{name!r} plans a whole schedule at once; `fairdraw pair` pairs one round of a per-round "
-                         "system (dutch, club-swiss): make it with `fairdraw roundrobin`, `meerkamp`, `heller`, "
+                         "system (dutch, club-swiss, keizer): make it with `fairdraw roundrobin`, `meerkamp`, `heller`, "
                          "`seat` or `league`", field="--system")
     request = load_request(input_file, rounds, initial_colour)
     if seed is not None:
@@ -491,6 +491,9 @@ def dutch_check(path: Path, explain: bool = False) -> int:
         request = PairingRequest(players=request.players, history=request.history,
                                  total_rounds=request.total_rounds, seed=request.seed, options=opts)
         mine, ctx, outcome, reasons = next_round(request)
+        # players by pairing number, as `pair` lists them (the place in the players given:
+        # a TRF16's start rank, a JSON event's `number`), not by id
+        numbers = {p.id: index for index, p in enumerate(request.players, start=1)}
         ref_pairs = {t.seats for t in ref.tables}
         my_pairs = {t.seats for t in mine.tables}
         ref_bye = {b.id for b in ref.byes if b.kind == "bye"}
@@ -502,16 +505,18 @@ def dutch_check(path: Path, explain: bool = False) -> int:
         console.print(f"round {r}: DIFFERS", highlight=False)
         for t in mine.tables:
             mark = " " if t.seats in ref_pairs else "*"
-            console.print(f"  {mark} board {t.table}: {t.seats[0]}-{t.seats[1]}", highlight=False)
-        for seats in sorted(ref_pairs - my_pairs):
-            console.print(f"    file has {seats[0]}-{seats[1]}", highlight=False)
+            console.print(f"  {mark} board {t.table}: {numbers[t.seats[0]]}-{numbers[t.seats[1]]}", highlight=False)
+        for white, black in sorted((numbers[a], numbers[b]) for a, b in ref_pairs - my_pairs):
+            console.print(f"    file has {white}-{black}", highlight=False)
         if ref_bye != my_bye:
-            console.print(f"    bye: file {sorted(ref_bye) or '-'}, fairdraw {sorted(my_bye) or '-'}", highlight=False)
+            file_bye = sorted(numbers[pid] for pid in ref_bye)
+            my_numbers = sorted(numbers[pid] for pid in my_bye)
+            console.print(f"    bye: file {file_bye or '-'}, fairdraw {my_numbers or '-'}", highlight=False)
         if explain:
             from fairdraw.systems.dutch.explain import explain as explain_text
 
-            for line in explain_text(ctx, outcome, mine, reasons):
-                console.print("    " + line, highlight=False, markup=False)
+            for line in explain_text(ctx, outcome, mine, reasons, numbers):
+                console.print("    " + line, highlight=False, markup=False, soft_wrap=True)
     console.print(f"{last - differing}/{last} rounds equal", highlight=False)
     sys.stdout.flush()
     return 1 if differing else 0

@@ -32,6 +32,14 @@ def _field(schedule: Schedule) -> str:
     return f"{playing} players" + (f" (and {gone} who left)" if gone else "")
 
 
+def _leaves(name: str, first_missed: int) -> str:
+    """A leaver's line of the printed changes (issue 5 item 4): one who left before the first
+    session plays none, which "leaves after session 0" told an organiser badly."""
+    if first_missed <= 1:
+        return f"{name} plays no session (left before session 1)"
+    return f"{name} leaves after session {first_missed - 1}"
+
+
 def _summary(schedule: Schedule) -> list[str]:
     meta = schedule.meta
     lines = [f"design: {meta.get('design', '?')}"]
@@ -47,7 +55,7 @@ def _summary(schedule: Schedule) -> list[str]:
     left = schedule.meta.get("left") or {}
     if joined or left:
         moves = [f"{_name(schedule, int(pid))} joins from session {at}" for pid, at in sorted(joined.items(), key=lambda kv: kv[1])]
-        moves += [f"{_name(schedule, int(pid))} leaves after session {int(at) - 1}" for pid, at in sorted(left.items(), key=lambda kv: kv[1])]
+        moves += [_leaves(_name(schedule, int(pid)), int(at)) for pid, at in sorted(left.items(), key=lambda kv: kv[1])]
         lines.append("changes: " + "; ".join(moves))
     if "separate" in meta:
         sep = meta["separate"]

@@ -122,6 +122,12 @@ class MahjongLeague(PairingSystem):
 
             if not request.history:
                 order = separate(plan.sessions, order, label)
+                if not opts.get("keep_order"):
+                    # the swaps change who holds which position, and so the pairing numbers
+                    # published below (``numbers``): members are listed, and the hanchan built,
+                    # in those numbers' order (docs/league.md "Format", issue 5 item 2), not in
+                    # the order of the draw before the swaps
+                    number_order = {p.id: i for i, p in enumerate(order)}
             meta["separate"] = {"by": by}
 
         first = len(request.history) + 1
