@@ -311,3 +311,12 @@ def test_a_field_size_out_of_range_names_the_players_argument(n: int) -> None:
     with pytest.raises(InputError) as info:
         find_schemes(n)
     assert info.value.field == "players" and "4 to 20 players" in str(info.value)
+
+
+def test_the_longer_search_starts_from_the_whole_solution() -> None:
+    """20 players in 4 rounds: the first search ran out at spread 3; the longer one, hinted with
+    the edges alone, did no better, and started from the whole solution (sums and bounds too)
+    it reaches 0, which needs no proof."""
+    scheme = find_schemes(20, 4)[0]
+    assert_heller_rules(20, scheme.rounds, 4)
+    assert spread(20, scheme.rounds) == scheme.metrics.spread == 0
