@@ -15,6 +15,7 @@ import typer
 
 from fairdraw.cli.base import app, err_console, refuse_to_overwrite_results, write_output
 from fairdraw.core.errors import InputError
+from fairdraw.core.option_values import is_json_whole
 from fairdraw.core.registry import system_kind
 
 
@@ -32,7 +33,8 @@ def undo_command(
 ) -> None:
     """Remove the last round of a Swiss or Keizer event, for `fairdraw pair` to make again.
 
-    For a late bye request or a withdrawal entered after the pairing was made. The file is rewritten atomically; nothing is written on error."""
+    For a late bye request or a withdrawal entered after the pairing was made. The file is
+    rewritten atomically; nothing is written on error."""
     from fairdraw.formats.schedule_json import dump_schedule, load_schedule
 
     schedule = load_schedule(schedule_file)
@@ -84,7 +86,7 @@ def trf_command(
     total = schedule.meta.get("total_rounds")
     try:
         text = schedule_to_trf(schedule, name=name if name is not None else schedule_file.stem,
-                               total_rounds=total if isinstance(total, int) and not isinstance(total, bool) else None)
+                               total_rounds=total if is_json_whole(total) else None)
     except InputError as exc:
         raise InputError(exc.message, source=str(schedule_file), field=exc.field or "seats") from None
     write_output(text, output)

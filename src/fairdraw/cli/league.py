@@ -19,6 +19,7 @@ from fairdraw.cli.base import (
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
+from fairdraw.core.option_values import is_json_whole
 
 _SEPARATE_HELP = "Keep players of the same club (or federation) apart where the design allows: club|federation."
 
@@ -214,11 +215,6 @@ def league_reseat_command(
     write_output(_render(schedule, fmt), output)
 
 
-def _is_whole(value: object) -> bool:
-    """A JSON whole number (``true`` is not one, though Python counts it as an int)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
     """``meta.joined`` / ``meta.left`` as ``league-reseat`` writes them (player id -> session
     number). A damaged entry is the file's fault and exits 2 naming it (it raised a traceback
@@ -235,7 +231,7 @@ def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
         pid = int(raw_id) if str(raw_id).isdigit() else None
         if pid is None or pid not in known:
             raise InputError(f"{raw_id!r} is not the id of a player of the season", source=src, field=field)
-        if not _is_whole(session) or session < 1:
+        if not is_json_whole(session) or session < 1:
             raise InputError(f"player {pid}: expected a session number (1 or more), got {session!r}",
                              source=src, field=field)
         out[pid] = session
@@ -252,7 +248,7 @@ def _check_season_file(old: Schedule, src: str) -> None:
     left = _recorded_sessions(old, "left", src)
     dropped = old.meta.get("dropped")
     known = {p.id for p in old.players}
-    if dropped is not None and not (isinstance(dropped, list) and all(_is_whole(i) and i in known for i in dropped)):
+    if dropped is not None and not (isinstance(dropped, list) and all(is_json_whole(i) and i in known for i in dropped)):
         raise InputError(f"expected a list of the ids of players of the season, got {dropped!r}", source=src,
                          field="meta.dropped")
     # a leaver recorded only in meta.dropped (files before meta.left) may be absent anywhere
@@ -289,7 +285,7 @@ def _check_season_file(old: Schedule, src: str) -> None:
         doubled = sorted({n for n in numbers if numbers.count(n) > 1})
         raise InputError(f"pairing numbers {', '.join(map(str, doubled))} are given to more than one player",
                          source=src, field="players.number")
-    if "prefer" in old.meta and not (_is_whole(old.meta["prefer"]) and old.meta["prefer"] in (4, 5)):
+    if "prefer" in old.meta and not (is_json_whole(old.meta["prefer"]) and old.meta["prefer"] in (4, 5)):
         raise InputError(f"expected 4 or 5, got {old.meta['prefer']!r}", source=src, field="meta.prefer")
     recorded = old.meta.get("separate")
     if recorded is not None and not (isinstance(recorded, dict) and recorded.get("by") in ("club", "federation")):

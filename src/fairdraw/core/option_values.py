@@ -14,6 +14,12 @@ from typing import Any
 from fairdraw.core.errors import InputError
 
 
+def is_json_whole(value: object) -> bool:
+    """A whole number as JSON gives one: ``true`` is a bool, not a count, though Python's bool
+    is an int (a file's ``"table_size": true`` must not read as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole_number_option(options: Mapping[str, Any], key: str, default: int, *, low: int | None = None,
                         high: int | None = None) -> int:
     """``options[key]`` as a whole number (``default`` when absent, None or blank), within

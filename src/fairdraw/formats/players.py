@@ -8,8 +8,9 @@ or ``{"players": [...]}`` (so a schedule JSON also serves as a player list).
 
 Every problem raises ``InputError`` naming the file, the line and the field. What is legal but
 likely a slip (a column fairdraw does not read, such as "fed2" for "federation"; one name on two
-rows; a heading read as another column) is not an error: ``read_players_noted`` returns it as notes for the caller to show, because
-a club's list often carries extra columns (e-mail, phone) and two members can share a name.
+rows; a heading read as another column) is not an error: ``read_players_noted`` returns it as
+notes for the caller to show, because a club's list often carries extra columns (e-mail, phone)
+and two members can share a name.
 """
 
 from __future__ import annotations

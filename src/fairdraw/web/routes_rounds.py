@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from fairdraw.core.errors import FairdrawError, InputError
 from fairdraw.core.registry import system_kind
+from fairdraw.formats.wording import counted
 from fairdraw.storage import repo
 from fairdraw.web import event_settings, views, workflow
 from fairdraw.web.auth import user_id
@@ -57,10 +58,10 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 note = ""
                 if system_kind(event.system) == "fixed" and repo.follow_schedule_length(
                         db, event, int(made.meta.get("schedule_rounds") or 0)):
-                    made_count = f"{event.total_rounds} round{'s' if event.total_rounds != 1 else ''}"
+                    total = int(event.total_rounds or 0)  # just set from the schedule's length
                     asked_for = f"the {asked} asked for do{'es' if asked == 1 else ''} not apply"
-                    note = (f" The schedule has {made_count} (the system fixes the count; {asked_for}), so the "
-                            f"event now has {event.total_rounds}.")
+                    note = (f" The schedule has {counted(total, 'round')} (the system fixes the count; "
+                            f"{asked_for}), so the event now has {total}.")
                 numbers = [r.round for r in made.rounds]
                 if len(numbers) == 1:
                     return f"Round {numbers[0]} is paired." + note

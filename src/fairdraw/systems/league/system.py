@@ -85,11 +85,6 @@ class MahjongLeague(PairingSystem):
         shape = partition_field(len(players), prefer)
 
         order = seeded_order(players, request.seed)
-        # a group's members (and so its hanchan) go in pairing-number order: the draw's for a new
-        # season, the season's own on a re-plan (``keep_order``: the players come in that order,
-        # newcomers last), so an unchanged group of a re-planned session keeps its hanchan
-        listed = players if opts.get("keep_order") else order
-        number_order = {p.id: i for i, p in enumerate(listed)}
         position = {p.id: i for i, p in enumerate(order)}
         history = [
             [tuple(position[i] for i in t.seats if i in position) for t in rnd.tables] for rnd in request.history
@@ -122,13 +117,15 @@ class MahjongLeague(PairingSystem):
 
             if not request.history:
                 order = separate(plan.sessions, order, label)
-                if not opts.get("keep_order"):
-                    # the swaps change who holds which position, and so the pairing numbers
-                    # published below (``numbers``): members are listed, and the hanchan built,
-                    # in those numbers' order (docs/league.md "Format", issue 5 item 2), not in
-                    # the order of the draw before the swaps
-                    number_order = {p.id: i for i, p in enumerate(order)}
             meta["separate"] = {"by": by}
+
+        # a group's members (and so its hanchan) go in pairing-number order (docs/league.md
+        # "Format", issue 5 item 2): the draw's for a new season, after any separation swaps (they
+        # change who holds which position, and so the numbers published below), the season's own
+        # on a re-plan (``keep_order``: the players come in that order, newcomers last), so an
+        # unchanged group of a re-planned session keeps its hanchan
+        listed = players if opts.get("keep_order") else order
+        number_order = {p.id: i for i, p in enumerate(listed)}
 
         first = len(request.history) + 1
         new_rounds = [session_round(first + i, s, order, number_order) for i, s in enumerate(plan.sessions)]

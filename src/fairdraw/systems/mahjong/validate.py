@@ -15,11 +15,7 @@ from collections import Counter
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
-
-
-def _whole(value: object) -> bool:
-    """A JSON whole number (``true`` is a bool, not a count)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+from fairdraw.core.option_values import is_json_whole
 
 
 def seating_table_size(schedule: Schedule) -> int:
@@ -28,7 +24,7 @@ def seating_table_size(schedule: Schedule) -> int:
     size = schedule.meta.get("table_size")
     if size is None:
         return max((len(t.seats) for r in schedule.rounds for t in r.tables), default=4)
-    if not _whole(size) or size < 2:
+    if not is_json_whole(size) or size < 2:
         raise InputError(f"the table size must be a whole number from 2 on, got {size!r}", field="meta.table_size")
     return int(size)
 
@@ -77,14 +73,14 @@ def _check_meta(schedule: Schedule, known: set[int], k: int) -> None:
     # over: a hand-edited value there is tolerated (tests/seating/test_event_audit.py)
     for key in ("ranked_last", "rounds_total"):
         value = meta.get(key)
-        if value is not None and (not _whole(value) or value < 0):
+        if value is not None and (not is_json_whole(value) or value < 0):
             raise InputError(f"expected a whole number from 0 on, got {value!r}", field=f"meta.{key}")
     ranked = meta.get("seated_by_ranking")
-    if ranked is not None and (not isinstance(ranked, list) or not all(_whole(r) for r in ranked)):
+    if ranked is not None and (not isinstance(ranked, list) or not all(is_json_whole(r) for r in ranked)):
         raise InputError(f"expected a list of round numbers, got {ranked!r}", field="meta.seated_by_ranking")
     withdrawn = meta.get("withdrawn")
     if withdrawn is not None:
-        if not isinstance(withdrawn, list) or not all(_whole(pid) for pid in withdrawn):
+        if not isinstance(withdrawn, list) or not all(is_json_whole(pid) for pid in withdrawn):
             raise InputError(f"expected a list of player ids, got {withdrawn!r}", field="meta.withdrawn")
         strangers = [pid for pid in withdrawn if pid not in known]
         if strangers:
@@ -100,10 +96,10 @@ def _check_meta(schedule: Schedule, known: set[int], k: int) -> None:
         for pid, rnd in value.items():
             if not str(pid).isdigit() or (key == "joined" and int(pid) not in known):
                 raise InputError(f"{pid!r} is not the id of a player in the players list", field=f"meta.{key}")
-            if not _whole(rnd) or rnd < 1:
+            if not is_json_whole(rnd) or rnd < 1:
                 raise InputError(f"player {pid}: expected a round number from 1 on, got {rnd!r}", field=f"meta.{key}")
     breaches = meta.get("ranked_wind_breaches")
     if breaches is not None and (
-        not isinstance(breaches, dict) or not all(str(r).isdigit() and _whole(v) for r, v in breaches.items())
+        not isinstance(breaches, dict) or not all(str(r).isdigit() and is_json_whole(v) for r, v in breaches.items())
     ):
         raise InputError(f"expected an object of round number -> count, got {breaches!r}", field="meta.ranked_wind_breaches")
