@@ -128,14 +128,14 @@ def league_reseat_command(
                 raise InputError(f"session {rnd.round}, group {table.group or table.table}: ids "
                                  f"{', '.join(map(str, strangers))} are not in the player list", source=src,
                                  field="rounds")
-    _check_season_file(old, src)
+    check_season_file(old, src)
     total = sessions if sessions is not None else len(old.rounds)
     # the group shape the season was planned with stays (issue 5, item 4: attendance
     # changes re-plan the rest of the season, they do not change its kind of groups)
     if separate is None and isinstance(old.meta.get("separate"), dict):  # the season's choice stays
         recorded_by = old.meta["separate"].get("by")
         separate = recorded_by if recorded_by in ("club", "federation") else None
-    if prefer is None:  # checked by _check_season_file: absent (older files) or 4 or 5
+    if prefer is None:  # checked by check_season_file: absent (older files) or 4 or 5
         prefer = old.meta.get("prefer", 5)
     # sessions 1..K-1 are kept as played, so they must exist: K is at most one past the
     # file's last session (a later K would plan the missing sessions in between, with
@@ -238,7 +238,7 @@ def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
     return out
 
 
-def _check_season_file(old: Schedule, src: str) -> None:
+def check_season_file(old: Schedule, src: str) -> None:
     """Refuse (exit 2, file and field named) a season file whose sessions or records cannot be
     what ``fairdraw league`` wrote: the kept sessions are written back as they are and the
     re-plan counts their meetings, so a damaged file would silently yield a damaged season

@@ -75,6 +75,7 @@ def check_command(
         raise typer.Exit(code)
     if schedule is None:
         raise InputError("give a schedule JSON file, or --dutch TRF")
+    from fairdraw.cli.check_records import record_breaches
     from fairdraw.cli.check_report import print_report
     from fairdraw.core.checker import CheckRules, check_schedule
 
@@ -94,6 +95,7 @@ def check_command(
         if heading is not None:
             console.print(f"[bold]{heading}[/]")
         report = check_schedule(loaded, rules)
+        report.breaches.extend(record_breaches(loaded, report, str(schedule)))
         print_report(loaded, report, console)
         ok = ok and report.ok
     raise typer.Exit(0 if ok else 1)
