@@ -269,3 +269,62 @@ def test_results_typed_in_full_are_not_split_over_two_boards(page) -> None:  # t
     with tab.expect_navigation():
         tab.keyboard.press("Enter")
     assert [f.input_value() for f in tab.locator("input.result").all()] == ["1-0", "1-0", "1/2-1/2"]
+
+
+# --- a form is sent once per page ------------------------------------------------------------
+
+
+def test_a_second_click_while_the_server_works_is_not_sent(page) -> None:  # type: ignore[no-untyped-def]
+    """The server's duplicate checks see requests one after the other; two at the same instant
+    could both pass them (an event made twice). The page's script sends a form once: the first
+    POST is held unanswered (a slow server), the organiser clicks again, no second POST leaves."""
+    tab = page
+    held = []
+
+    def hold(route) -> None:  # type: ignore[no-untyped-def]
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+
+    tab.goto("/")
+    tab.route("**/events", hold)
+    form = tab.locator("#new-event")
+    form.locator("input[name=name]").fill("Impatient open")
+    form.locator("select[name=system]").select_option("berger")
+    box = form.locator("button[type=submit]").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # raw mouse clicks: Playwright's own click would wait for the pending page, and the
+    # page is still shown while its request is pending, so the second click is the organiser's
+    tab.mouse.click(x, y)
+    tab.wait_for_timeout(400)
+    tab.mouse.click(x, y)
+    tab.wait_for_timeout(400)
+    sent = len(held)
+    for route in held:
+        route.continue_()
+    tab.wait_for_url(re.compile(r".*/events/\d+.*"))
+    tab.unroute("**/events")
+    assert sent == 1
+    tab.goto("/")
+    assert tab.locator("text=Impatient open").count() == 1
+
+
+def test_a_form_declined_at_its_confirmation_can_still_be_sent(page) -> None:  # type: ignore[no-untyped-def]
+    """The mark is set after the confirmation: a form whose dialog was dismissed was not sent."""
+    tab = page
+    tab.goto("/")
+    prevented = tab.evaluate("""() => {
+        const form = document.querySelector('#new-event');
+        form.setAttribute('data-confirm', 'Sure?');
+        window.confirm = () => false;
+        const first = new Event('submit', {cancelable: true, bubbles: true});
+        form.dispatchEvent(first);
+        window.confirm = () => true;
+        const second = new Event('submit', {cancelable: true, bubbles: true});
+        form.dispatchEvent(second);
+        const third = new Event('submit', {cancelable: true, bubbles: true});
+        form.dispatchEvent(third);
+        return [first.defaultPrevented, second.defaultPrevented, third.defaultPrevented];
+    }""")
+    assert prevented == [True, False, True]

@@ -3,6 +3,10 @@
 //    fill in 1-0, ½-½ or 0-1 and move to the next board; Enter saves the round. Typing a
 //    result in full ("1/2", "1-0", "0.5") still works: its second key returns to the board.
 // 2. Forms with data-confirm ask before doing something that removes data.
+// 3. A form is sent once per page: a second click while the server is still working (a
+//    double click, or an impatient one during a long pairing) is dropped. The server's
+//    duplicate checks see only requests that arrive one after the other; two at the same
+//    instant could both pass them (an event made twice).
 (function () {
   "use strict";
   var KEYS = { "1": "1-0", "=": "1/2-1/2", "0": "0-1", "½": "1/2-1/2" };
@@ -61,5 +65,25 @@
   document.addEventListener("submit", function (event) {
     var message = event.target.getAttribute("data-confirm");
     if (message && !window.confirm(message)) event.preventDefault();
+  });
+
+  // after the confirmation above: a form the organiser declined was not sent, so it is not
+  // marked. Every form here answers with a new page (POST/redirect/GET; downloads are links),
+  // so the mark lasts until the page is left; a page brought back by the Back button is live
+  // again.
+  document.addEventListener("submit", function (event) {
+    if (event.defaultPrevented) return;
+    var form = event.target;
+    if (form.hasAttribute("data-sent")) {
+      event.preventDefault();
+      return;
+    }
+    form.setAttribute("data-sent", "");
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-sent]"), function (form) {
+      form.removeAttribute("data-sent");
+    });
   });
 })();
