@@ -132,3 +132,44 @@ def test_a_name_with_a_direction_override_is_refused() -> None:
     with pytest.raises(InputError, match="direction control U\\+202E"):
         parse_players_csv("name\nZ\u202eevil\n", source="p.csv")
     assert parse_players_csv("name\nZoë\n", source="p.csv")[0].name == "Zoë"
+
+
+@pytest.mark.parametrize(
+    ("encoding", "noted"),
+    [("cp1252", True), ("utf-16", False), ("utf-8-sig", False), ("utf-8", False)],
+)
+def test_a_spreadsheet_save_in_any_of_its_encodings_reads_the_names(tmp_path: Path, encoding: str,
+                                                                      noted: bool) -> None:
+    """Excel on Windows saves plain "CSV" in Windows-1252 (refused as "not UTF-8 text" before),
+    "Unicode text" in UTF-16 with a mark, "CSV UTF-8" with a UTF-8 mark: all read the same names;
+    the 8-bit guess carries a note naming the first line that is not UTF-8."""
+    from fairdraw.formats.players import read_players_noted
+
+    path = tmp_path / "club.csv"
+    path.write_bytes("name;club\r\nAnna;UVS\r\nJosé Müller;Ødegaard SK\r\n".encode(encoding))
+    players, notes = read_players_noted(path)
+    assert [(p.name, p.club) for p in players] == [("Anna", "UVS"), ("José Müller", "Ødegaard SK")]
+    assert any("read as Windows-1252" in n and "line 3" in n for n in notes) == noted
+
+
+def test_bytes_that_are_no_spreadsheet_encoding_name_the_line_and_the_way_out(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "players.csv"
+    path.write_bytes(b"name\nAnna\nBe\x81n\n")  # 0x81: no character in UTF-8 nor in Windows-1252
+    result = cli("roundrobin", str(path))
+    assert result.code == 2
+    assert f"{path}, line 3: the file is not UTF-8 text, nor Windows-1252" in result.err.replace("\n", "")
+
+
+@pytest.mark.parametrize("command", [["seat-ranked"], ["pair", "--dutch"], ["roundrobin"], ["seat", "-r", "1", "--names"],
+                                     ["league", "-s", "1", "--names"]])
+def test_every_command_reading_a_players_list_takes_a_windows_1252_save(tmp_path: Path, cli,  # type: ignore[no-untyped-def]
+                                                                        command: list[str]) -> None:
+    """`seat-ranked` read its rank list as UTF-8 on its own and stopped with a UnicodeDecodeError
+    traceback on a spreadsheet's plain CSV; every reader now takes it, with the note."""
+    path = tmp_path / "ranked.csv"
+    path.write_bytes("rank,name\r\n1,José\r\n2,Bram\r\n3,Chris\r\n4,Dewi\r\n".encode("cp1252"))
+    args = [*command[:1], str(path), *command[1:]] if command[0] in ("seat-ranked", "pair", "roundrobin") \
+        else [*command, str(path)]
+    result = cli(*args)
+    assert result.code == 0, result.err
+    assert "José" in result.out and "read as Windows-1252" in result.err.replace("\n", " ")

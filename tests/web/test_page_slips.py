@@ -77,7 +77,7 @@ def test_a_rating_of_0_is_shown_in_the_player_list(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("filename", "content", "said"),
     [
-        ("latin.csv", "name,rating\nJosé,1500\n".encode("cp1252"), "the file is not UTF-8 text"),
+        ("neither.csv", b"name,rating\nJo\x81s,1500\n", "the file is not UTF-8 text, nor Windows-1252"),
         ("zeros.csv", b"\x00" * 64, "the file is not text"),
         ("book.xlsx", b"PK\x03\x04\x14\x00\x06\x00" + b"\x00" * 32, "the file is not text"),
     ],
@@ -93,6 +93,27 @@ def test_an_upload_the_page_cannot_read_gets_advice_and_no_raw_bytes(
     assert "Save it as CSV UTF-8 in the spreadsheet program" in text
     assert "\x00" not in response.text
     assert _schedule(client, event).players == ()
+
+
+@pytest.mark.parametrize(
+    ("content", "noted"),
+    [
+        ("name;rating\r\nJosé Müller;1500\r\nØdegaard;1400\r\n".encode("cp1252"), True),  # Excel's plain CSV
+        ("name\trating\r\nJosé Müller\t1500\r\nØdegaard\t1400\r\n".encode("utf-16"), False),  # "Unicode text"
+    ],
+)
+def test_a_spreadsheet_list_not_in_utf8_is_read_with_its_names_right(
+        client: TestClient, content: bytes, noted: bool) -> None:
+    """Excel on Windows saves plain "CSV" in Windows-1252 and "Unicode text" in UTF-16: both were
+    refused as "not UTF-8 text"; they are read, the 8-bit one with a note to check the names."""
+    event = create_event(client, "berger")
+    page = client.get(f"/events/{event}")
+    response = client.post(f"/events/{event}/players/import", data={"csrf_token": csrf_of(page.text)},
+                           files={"file": ("club.csv", content, "text/csv")})
+    text = html.unescape(response.text)
+    assert "Imported 2 players" in text, text
+    assert ("read as Windows-1252" in text) == noted
+    assert [p.name for p in _schedule(client, event).players] == ["José Müller", "Ødegaard"]
 
 
 def test_a_results_form_without_its_round_fingerprint_is_refused(client) -> None:  # type: ignore[no-untyped-def]

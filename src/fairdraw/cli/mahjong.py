@@ -150,10 +150,13 @@ def reseat_command(
 def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
     """Players in ranking order from standings JSON ({"standings": [{"rank", "id", "name"}]}),
     a players CSV/JSON in rank order, or a CSV with a ``rank`` column."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror})", source=str(path)) from None
+    from fairdraw.formats.text_files import decode_spreadsheet_text, read_bytes
+
+    # read as every players list is (a spreadsheet's plain CSV in Windows-1252 was a traceback)
+    notes: list[str] = []
+    text = decode_spreadsheet_text(read_bytes(path), source=str(path), notes=notes)
+    for note in notes:
+        err_console.print(f"note: {path}: {note}", highlight=False, markup=False, soft_wrap=True)
     by_id = {p.id: p for p in schedule.players} if schedule else {}
     if path.suffix.lower() == ".json":
         try:

@@ -130,10 +130,10 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
     """A PairingRequest for the round after the last one in ``path`` (TRF16 or JSON), or for
     round 1 from a players file, the field in its initial order (FIDE C.04.2)."""
     if _is_players_list(path):
+        from fairdraw.cli.base import load_players
         from fairdraw.core.initial_order import strength_order
-        from fairdraw.formats.players import read_players
 
-        players = strength_order(tuple(read_players(path)))
+        players = strength_order(tuple(load_players(path)))  # its notes shown, as every command shows them
         request = PairingRequest(players=players, history=(), total_rounds=total_rounds)
     elif _looks_like_json(path):
         from fairdraw.formats.schedule_json import load_schedule

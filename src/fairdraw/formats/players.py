@@ -24,7 +24,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant
-from fairdraw.formats.text_files import read_text
+from fairdraw.formats.text_files import decode_spreadsheet_text, read_bytes
 
 KNOWN_COLUMNS = ("id", "name", "rating", "federation", "club")
 #: other headings for the columns fairdraw reads, as club lists, rating-office exports and the
@@ -53,7 +53,8 @@ def read_players_noted(path: str | Path) -> tuple[list[Participant], list[str]]:
     """``read_players`` and its notes: what was read but may not be what was meant."""
     path = Path(path)
     notes: list[str] = []
-    text = read_text(path)  # the shared reader: a byte order mark (Excel's "CSV UTF-8") stripped
+    # a byte order mark (Excel's "CSV UTF-8") stripped; Excel's plain CSV read as Windows-1252
+    text = decode_spreadsheet_text(read_bytes(path), source=str(path), notes=notes)
     if path.suffix.lower() == ".json":
         return parse_players_json(text, source=str(path), notes=notes), notes
     return parse_players_csv(text, source=str(path), notes=notes), notes

@@ -38,6 +38,44 @@ def decode_text(raw: bytes, *, source: str, fallback: str | None = None) -> str:
         raise InputError("the file is not UTF-8 text", source=source, line=line) from None
 
 
+#: UTF-16 byte order marks: a spreadsheet's "Unicode text" (tab-separated) starts with one.
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+#: The 8-bit encoding of a spreadsheet's plain "CSV" on Windows in Western Europe (José, Müller
+#: and Ødegaard as one byte each): the encoding a club's players list most often arrives in.
+SPREADSHEET_8BIT = "cp1252"
+
+
+def decode_spreadsheet_text(raw: bytes, *, source: str, notes: list[str] | None = None) -> str:
+    """The text of a players list as a spreadsheet saves it: UTF-8 (byte order mark stripped),
+    UTF-16 with its mark ("Unicode text"), else Windows-1252 with a note in ``notes``, as the
+    plain "CSV" of Excel on Windows is written. Why not refuse what is not UTF-8: that plain CSV
+    is what a secretary saves by default, and bytes that are not UTF-8 are almost never UTF-8
+    damaged, so reading them as Windows-1252 gets the names right in the common case; the note
+    says so, so a list in another encoding (Cyrillic, say) is seen at once. Bytes that are no
+    Windows-1252 either are refused, naming the line and the way out."""
+    if raw.startswith(UTF16_BOMS):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise InputError("the file starts as UTF-16 text but is not: save it as \"CSV UTF-8\"",
+                             source=source) from None
+    body = without_bom(raw)
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        first_bad_line = body[: exc.start].count(b"\n") + 1
+    try:
+        text = body.decode(SPREADSHEET_8BIT)
+    except UnicodeDecodeError:
+        raise InputError("the file is not UTF-8 text, nor Windows-1252: save it as \"CSV UTF-8\" in the "
+                         "spreadsheet program", source=source, line=first_bad_line) from None
+    if notes is not None:
+        notes.append(f"the file is not UTF-8 (line {first_bad_line} first): read as Windows-1252, a "
+                     "spreadsheet's plain \"CSV\"; check the accented names, or save it as \"CSV UTF-8\"")
+    return text
+
+
 def read_bytes(path: str | Path) -> bytes:
     """The file's bytes; InputError (exit 2) naming the file when it cannot be read."""
     try:

@@ -9,6 +9,7 @@ from starlette.datastructures import FormData, UploadFile
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant as CoreParticipant
 from fairdraw.core.registry import system_kind
+from fairdraw.formats.text_files import decode_spreadsheet_text
 from fairdraw.storage import repo
 from fairdraw.storage.events import MAX_PLAYERS
 from fairdraw.web import workflow
@@ -66,6 +67,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         upload = form.get("file")
         text = form_text(form, "text")
         filename = "pasted text"
+        encoding_notes: list[str] = []
         if isinstance(upload, UploadFile) and upload.filename:
             filename = upload.filename
             target = f"/events/{event_id}#players"
@@ -81,15 +83,15 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 return redirect(state, request, target, f"Not done: {filename}: the file is not text "
                                 f"(a spreadsheet workbook or another binary file?). {SAVE_AS_UTF8}")
             try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                # most often a spreadsheet's "CSV" in Latin-1 / Windows-1252 (José as one byte),
-                # or UTF-16: the organiser needs to know how to get a file the page reads
+                # UTF-8, UTF-16 with its mark, or a spreadsheet's plain "CSV" in Windows-1252
+                # (José as one byte), read with a note, as `fairdraw` reads a players file
+                text = decode_spreadsheet_text(raw, source=filename, notes=encoding_notes)
+            except InputError:
                 return redirect(state, request, target,
-                                f"Not done: {filename}: the file is not UTF-8 text. {SAVE_AS_UTF8}")
+                                f"Not done: {filename}: the file is not UTF-8 text, nor Windows-1252. {SAVE_AS_UTF8}")
 
         def work() -> str:
-            file_notes: list[str] = []
+            file_notes: list[str] = list(encoding_notes)
             players = workflow.parse_player_text(text, filename=filename, notes=file_notes)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
