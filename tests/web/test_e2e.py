@@ -297,9 +297,12 @@ def test_a_second_click_while_the_server_works_is_not_sent(page) -> None:  # typ
     # raw mouse clicks: Playwright's own click would wait for the pending page, and the
     # page is still shown while its request is pending, so the second click is the organiser's
     tab.mouse.click(x, y)
-    tab.wait_for_timeout(400)
+    for _ in range(200):  # until the first request is held (a loaded machine takes its time)
+        if held:
+            break
+        tab.wait_for_timeout(50)
     tab.mouse.click(x, y)
-    tab.wait_for_timeout(400)
+    tab.wait_for_timeout(1000)  # a second request, had it been sent, is held by now
     sent = len(held)
     for route in held:
         route.continue_()
