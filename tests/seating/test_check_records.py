@@ -9,10 +9,13 @@ files fairdraw itself writes (seat, reseat, seat-ranked, league, league-reseat) 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fairdraw.cli.app import run_app
 from fairdraw.formats.schedule_json import dump_schedule
@@ -119,3 +122,109 @@ def test_a_damaged_season_record_is_a_breach(tmp_path: Path, capsys: pytest.Capt
     path.write_text(json.dumps(data))
     code, out = _check(path, capsys)
     assert code == 1 and "file record: field 'meta.prefer'" in out and "field 'meta.repeats' claims" in out, out
+
+
+# --- check --redraw: the seating drawn again from its own records (issue 4 item 4) ------------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    try:
+        run_app(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    captured = capsys.readouterr()
+    return code, (captured.out + captured.err).replace("\n", " ")
+
+
+@pytest.mark.parametrize("args", [
+    ["-n", "16", "-r", "5"],
+    ["-n", "23", "-r", "7", "--byes", "--seed", "Spring open"],
+    ["-n", "15", "-r", "4", "--table-size", "3"],
+    ["-n", "25", "-r", "3", "--table-size", "5", "--seed", "ÉMA 2026"],
+    ["-n", "20", "-r", "6", "--ranked-last", "2"],
+])
+def test_a_seating_as_seat_wrote_it_is_the_seeds_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      args: list[str]) -> None:
+    path = tmp_path / "seating.json"
+    assert _run(capsys, "seat", *args, "--json", "-o", str(path))[0] == 0
+    code, out = _run(capsys, "check", "--redraw", str(path))
+    assert code == 0 and "every drawn table is the seed's" in out, out
+
+
+def test_clubs_kept_apart_and_a_ranked_round_appended_still_redraw(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """--separate reads the clubs from the file's players; seat-ranked counts ranked_last down
+    as it seats (the draw left 2 rounds, the file then says 1 more and lists round 5 as ranked)."""
+    names = tmp_path / "players.csv"
+    names.write_text("name,club\n" + "".join(f"P{i},C{i % 5}\n" for i in range(1, 21)))
+    path = tmp_path / "seating.json"
+    assert _run(capsys, "seat", "--names", str(names), "-r", "6", "--separate", "club", "--ranked-last", "2",
+                "--json", "-o", str(path))[0] == 0
+    ids = [p["id"] for p in json.loads(path.read_text())["players"]]
+    standings = tmp_path / "standings.json"
+    standings.write_text(json.dumps({"standings": [{"id": pid} for pid in reversed(ids)]}))
+    ranked = tmp_path / "ranked.json"
+    assert _run(capsys, "seat-ranked", str(standings), "--schedule", str(path), "--json", "-o", str(ranked))[0] == 0
+    code, out = _run(capsys, "check", "--redraw", str(ranked))
+    assert code == 0 and "every drawn table is the seed's" in out, out
+
+
+@pytest.mark.parametrize("edit", [
+    'r = d["rounds"][2]["tables"]; r[0]["seats"][0], r[1]["seats"][0] = r[1]["seats"][0], r[0]["seats"][0]',
+    'r = d["rounds"][1]["tables"]; r[0]["seats"][0], r[0]["seats"][1] = r[0]["seats"][1], r[0]["seats"][0]',
+    'd["meta"]["draw"]["seed"] = "another seed"',
+    'd["players"][0]["name"] = "Somebody Else"',
+    'd["rounds"][0]["tables"][0]["table"], d["rounds"][0]["tables"][1]["table"] = 2, 1',
+])
+def test_a_seating_not_drawn_from_its_seed_is_caught(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     seating: dict[str, Any], edit: str) -> None:
+    """Two players swapped between tables, two winds swapped at one table, another seed, another
+    field, two tables renumbered: each is a seating the recorded seed does not give."""
+    path = tmp_path / "seating.json"
+    path.write_text(json.dumps(_damaged(seating, edit)))
+    code, out = _run(capsys, "check", "--redraw", str(path))
+    assert code == 1 and "redraw: round" in out and "the seed's draw seats" in out, out
+
+
+def test_a_re_seated_file_says_which_file_to_redraw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = tmp_path / "seating.json"
+    assert _run(capsys, "seat", "-n", "16", "-r", "5", "--json", "-o", str(first))[0] == 0
+    second = tmp_path / "reseated.json"
+    assert _run(capsys, "reseat", str(first), "--from-round", "3", "--drop", "4", "--add", "Late",
+                "--byes", "--json", "-o", str(second))[0] == 0
+    code, out = _run(capsys, "check", "--redraw", str(second))
+    assert code == 2 and f"{second}, field 'meta.reseat'" in out and "before the re-seat" in out, out
+
+
+def test_a_file_without_a_draw_record_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               seating: dict[str, Any]) -> None:
+    data = json.loads(json.dumps(seating))
+    del data["meta"]["draw"]
+    path = tmp_path / "seating.json"
+    path.write_text(json.dumps(data))
+    code, out = _run(capsys, "check", "--redraw", str(path))
+    assert code == 2 and "field 'meta.draw.seed'" in out, out
+
+
+@settings(max_examples=12, deadline=None)
+@given(n=st.integers(8, 40), rounds=st.integers(1, 8), size=st.sampled_from([3, 4, 5]),
+       seed=st.text(min_size=1, max_size=12), swap=st.data())
+def test_every_draw_redraws_and_any_swap_across_tables_is_seen(n: int, rounds: int, size: int, seed: str,
+                                                               swap: st.DataObject) -> None:
+    from fairdraw.core.model import Table
+    from fairdraw.systems.mahjong.redraw import redraw_differences
+
+    drawn = seat(n, rounds, seed=seed, table_size=size, byes=n % size != 0)
+    assert redraw_differences(drawn) == []
+    r = swap.draw(st.integers(0, rounds - 1))
+    tables = list(drawn.rounds[r].tables)
+    if len(tables) < 2:
+        return
+    a, b = swap.draw(st.lists(st.integers(0, len(tables) - 1), min_size=2, max_size=2, unique=True))
+    sa, sb = list(tables[a].seats), list(tables[b].seats)
+    sa[0], sb[0] = sb[0], sa[0]
+    tables[a], tables[b] = Table(tables[a].table, tuple(sa)), Table(tables[b].table, tuple(sb))
+    rounds_after = list(drawn.rounds)
+    rounds_after[r] = replace(drawn.rounds[r], tables=tuple(tables))
+    assert len(redraw_differences(replace(drawn, rounds=tuple(rounds_after)))) == 2

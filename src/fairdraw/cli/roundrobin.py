@@ -16,6 +16,7 @@ from fairdraw.cli.base import (
     naming_the_file,
     pick_format,
     refuse_to_overwrite_results,
+    working,
 )
 from fairdraw.core.check_limits import LIMIT_MINIMUMS
 from fairdraw.core.errors import InputError
@@ -65,6 +66,7 @@ def check_command(
     everyone: bool = typer.Option(False, "--everyone", help="Every listed participant (not withdrawn) seated or on a bye each round."),
     dutch: Path | None = typer.Option(None, "--dutch", help="A TRF16 file or schedule JSON: re-pair every round by FIDE Dutch."),
     explain: bool = typer.Option(False, "--explain", help="With --dutch: explain each round that differs."),
+    redraw: bool = typer.Option(False, "--redraw", help="A mahjong seating: draw it again from the seed and players it records; every drawn table must be the same."),
 ) -> None:
     """Check a schedule independently; exit 0 when every rule holds, 1 with a report of every breach."""
     if dutch is not None:
@@ -96,9 +98,23 @@ def check_command(
             console.print(f"[bold]{heading}[/]")
         report = check_schedule(loaded, rules)
         report.breaches.extend(record_breaches(loaded, report, str(schedule)))
+        if redraw:
+            report.breaches.extend(_redraw_breaches(loaded, schedule))
         print_report(loaded, report, console)
         ok = ok and report.ok
     raise typer.Exit(0 if ok else 1)
+
+
+def _redraw_breaches(loaded: Schedule, path: Path) -> list[str]:
+    """``check --redraw``: the seating drawn again from its own records (issue 4 item 4); a file
+    that records no draw to make again exits 2 naming the field."""
+    from fairdraw.systems.mahjong.redraw import redraw_differences
+
+    with naming_the_file(path), working("drawing the seating again from its seed"):
+        differences = redraw_differences(loaded)
+    if not differences:
+        console.print(f"Redraw from seed {loaded.seed!r}: every drawn table is the seed's.", highlight=False, markup=False)
+    return [f"redraw: {line}" for line in differences]
 
 
 HELLER_SCHEMES = "fairdraw.heller-schemes/1"
