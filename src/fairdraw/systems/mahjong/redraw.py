@@ -17,6 +17,8 @@ seed's; it is refused with a word on what to verify instead. Rounds seated by ra
 
 from __future__ import annotations
 
+from typing import Any
+
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule
 from fairdraw.core.option_values import is_json_whole
@@ -53,17 +55,13 @@ def _request_from_records(schedule: Schedule) -> tuple[PairingRequest, int]:
     if not isinstance(seed, str):
         raise InputError("the file records no draw seed (meta.draw.seed, written by `fairdraw seat`)",
                          field="meta.draw.seed")
-    total = meta.get("rounds_total")
-    size = meta.get("table_size")
-    ranked_last = meta.get("ranked_last", 0)
-    for name, value, least in (("rounds_total", total, 1), ("table_size", size, 2), ("ranked_last", ranked_last, 0)):
-        if not is_json_whole(value) or value < least:
-            raise InputError(f"expected a whole number from {least} on, got {value!r}", field=f"meta.{name}")
+    total = _whole(meta, "rounds_total", 1)
+    size = _whole(meta, "table_size", 2)
     ranked = meta.get("seated_by_ranking", [])
     if not isinstance(ranked, list):
         raise InputError(f"expected a list of round numbers, got {ranked!r}", field="meta.seated_by_ranking")
     # seat-ranked counts ranked_last down as it seats those rounds: the draw left them all
-    ranked_last = int(ranked_last) + len(ranked)
+    ranked_last = _whole(meta, "ranked_last", 0, default=0) + len(ranked)
     separation = meta.get("separation")
     separate = separation.get("by") if isinstance(separation, dict) else None
     if separate not in (None, "club", "federation"):
@@ -71,12 +69,20 @@ def _request_from_records(schedule: Schedule) -> tuple[PairingRequest, int]:
     players = schedule.players
     request = PairingRequest(
         players=players,
-        total_rounds=int(total),
+        total_rounds=total,
         seed=seed,
-        options={"table_size": int(size), "separate": separate, "byes": len(players) % int(size) != 0,
-                 "ranked_last": int(ranked_last)},
+        options={"table_size": size, "separate": separate, "byes": len(players) % size != 0,
+                 "ranked_last": ranked_last},
     )
-    return request, int(total) - int(ranked_last)
+    return request, total - ranked_last
+
+
+def _whole(meta: dict[str, Any], key: str, least: int, default: int | None = None) -> int:
+    """``meta[key]`` as a whole number from ``least`` on (InputError naming it otherwise)."""
+    value = meta.get(key, default)
+    if value is None or not is_json_whole(value) or value < least:
+        raise InputError(f"expected a whole number from {least} on, got {value!r}", field=f"meta.{key}")
+    return int(value)
 
 
 def _round_differences(ours: Round, theirs: Round) -> list[str]:
