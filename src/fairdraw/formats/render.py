@@ -2,7 +2,8 @@
 
 Seats are shown by their role: chess boards as White/Black, larger tables by wind
 (East, South, West, North). The HTML page has one block per round with numbered boards
-and print CSS so that a round fits an A4 sheet.
+and print CSS so that a round fits an A4 sheet; a seating at tables of more than two seats
+ends with every player's table and wind round by round, in name order, for the wall.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
 from collections.abc import Mapping
 
 from fairdraw.core.model import Round, Schedule, Table
@@ -106,6 +108,7 @@ def render_csv(schedule: Schedule) -> str:
 _CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5rem; }
 section.round { break-inside: avoid; margin-bottom: 1.5rem; }
+section.players { break-before: page; }
 table { border-collapse: collapse; min-width: 24rem; }
 th, td { border: 1px solid #999; padding: .25rem .6rem; text-align: left; }
 th { background: #eee; }
@@ -163,5 +166,56 @@ def render_html(schedule: Schedule, title: str | None = None) -> str:
             names = ", ".join(esc(lookup.bye_label(b.id, b.kind)) for b in rnd.byes)
             parts.append(f'<p class="byes">Bye: {names}</p>')
         parts.append("</section>")
+    parts += _by_player_html(schedule, lookup)
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+#: the largest grid (players x rounds) the page lists player by player: a mahjong or league
+#: field fits many times over; a 1,000-player round robin (a million cells) is left to its rounds
+BY_PLAYER_MAX_CELLS = 50_000
+
+
+def player_itineraries(schedule: Schedule) -> list[tuple[int, list[str]]]:
+    """Each player's round-by-round place at tables of more than two seats (issue 4, item 1:
+    seats in wind order): "T3 East" (table and seat), "G2/1 South" in a grouped schedule, "sits
+    out" on a bye, "" for a round the player is in no table of; players in name order, as they
+    look themselves up on a posted sheet. Empty for chess boards (their pairing lists are
+    posted round by round) and for grids over ``BY_PLAYER_MAX_CELLS``."""
+    if not any(len(t.seats) > 2 for rnd in schedule.rounds for t in rnd.tables):
+        return []
+    if len(schedule.players) * len(schedule.rounds) > BY_PLAYER_MAX_CELLS:
+        return []
+    place: dict[int, list[str]] = {p.id: [""] * len(schedule.rounds) for p in schedule.players}
+    for index, rnd in enumerate(schedule.rounds):
+        for table in rnd.tables:
+            where = f"T{table.table}" if table.group is None else f"G{table.group}/{table.table}"
+            for seat, pid in zip(seat_labels(len(table.seats)), table.seats, strict=True):
+                if pid in place:
+                    place[pid][index] = f"{where} {seat}"
+        for bye in rnd.byes:
+            if bye.id in place:
+                place[bye.id][index] = "sits out" if bye.kind == "bye" else bye.kind
+    ordered = sorted(schedule.players, key=lambda p: (_natural(p.name), p.id))
+    return [(p.id, place[p.id]) for p in ordered]
+
+
+def _natural(name: str) -> list[tuple[int, str]]:
+    """A sort key that reads numbers in names as numbers ("Player 2" before "Player 10"), in
+    tagged pairs so text and numbers never meet in one comparison."""
+    return [(1, f"{int(part):020d}") if part.isdigit() else (0, part.casefold()) for part in re.split(r"(\d+)", name)]
+
+
+def _by_player_html(schedule: Schedule, lookup: _Lookup) -> list[str]:
+    """The "Player by player" section of ``render_html`` (``player_itineraries``)."""
+    rows = player_itineraries(schedule)
+    if not rows:
+        return []
+    esc = html.escape
+    head = "".join(f"<th>R{rnd.round}</th>" for rnd in schedule.rounds)
+    parts = ['<section class="players"><h2>Player by player</h2><table>',
+             f"<thead><tr><th>Player</th>{head}</tr></thead><tbody>"]
+    for pid, cells in rows:
+        parts.append(f"<tr><td>{esc(lookup.label(pid))}</td>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
+    parts.append("</tbody></table></section>")
+    return parts

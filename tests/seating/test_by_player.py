@@ -1,0 +1,51 @@
+"""The printable seating ends with every player's table and wind round by round (issue 4,
+item 1: seats in wind order; a posted sheet players look themselves up on), recounted here
+from the rounds, independently of the renderer."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fairdraw.core.model import Participant
+from fairdraw.formats.render import player_itineraries, render_html
+from tests.seating.helpers import seat
+
+WINDS = ("East", "South", "West", "North")
+
+
+@settings(max_examples=10, deadline=None)
+@given(n=st.integers(8, 30), rounds=st.integers(1, 6))
+def test_each_player_s_line_is_where_the_rounds_seat_them(n: int, rounds: int) -> None:
+    schedule = seat(n, rounds, byes=n % 4 != 0)
+    lines = dict(player_itineraries(schedule))
+    assert sorted(lines) == sorted(p.id for p in schedule.players)
+    for index, rnd in enumerate(schedule.rounds):
+        for table in rnd.tables:
+            for wind, pid in zip(WINDS, table.seats, strict=True):
+                assert lines[pid][index] == f"T{table.table} {wind}"
+        for bye in rnd.byes:
+            assert lines[bye.id][index] == "sits out"
+
+
+def test_the_page_lists_players_by_name_numbers_read_as_numbers_names_escaped() -> None:
+    players = [Participant(id=i, name=f"Player {i}") for i in range(1, 12)]
+    players.append(Participant(id=12, name="<b>Bold</b> & Co"))
+    page = render_html(seat(12, 2, players=players))
+    section = page[page.index("Player by player"):]
+    names = [html.unescape(re.sub(r"^\d+\. ", "", m)) for m in re.findall(r"<tr><td>([^<]+)</td>", section)]
+    assert names == ["<b>Bold</b> & Co", *[f"Player {i}" for i in range(1, 12)]]
+    assert "<b>Bold</b>" not in section
+
+
+def test_chess_boards_and_huge_grids_get_no_player_section() -> None:
+    from fairdraw.core.registry import PairingRequest, get_system
+
+    field = tuple(Participant(id=i, name=f"P{i}") for i in range(1, 9))
+    berger = get_system("berger").pair(PairingRequest(players=field))
+    assert player_itineraries(berger) == [] and "Player by player" not in render_html(berger)
+    big = seat(400, 130, byes=False)  # 52,000 cells: more than the page lists
+    assert player_itineraries(big) == []
