@@ -150,8 +150,9 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         base = f"fairdraw-event-{event.id}"
         try:
             if kind == "json":
+                first_round_meta = dict(event.rounds[0].meta or {}) if event.rounds else {}
                 body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
-                                            options=dict(event.options or {}))
+                                            options=dict(event.options or {}), made_with=first_round_meta)
                 media, name = "application/json", f"{base}.json"
             elif kind == "csv":
                 body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"

@@ -374,11 +374,22 @@ def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
 # --- exports -------------------------------------------------------------------------
 
 
+#: what a mahjong seating records of how it was drawn (``systems/mahjong``'s meta), carried into
+#: the export so that ``fairdraw check --redraw`` can draw it again; the figures (metrics) are
+#: not carried: an undo or a re-made round would leave them stale
+DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last", "separation")
+
+
 def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: str | None = None,
-                options: dict[str, Any] | None = None) -> str:
+                options: dict[str, Any] | None = None, made_with: dict[str, Any] | None = None) -> str:
     """The shared schedule JSON (``fairdraw.schedule/1``) with results, and the event's
     scoring in ``meta.scoring`` (name, options, tie-breaks), so ``fairdraw standings``
-    on the file gives the page's standings (a start score of 25,000 must travel with it)."""
+    on the file gives the page's standings (a start score of 25,000 must travel with it).
+    ``made_with``, the meta stored with the event's first round, gives a mahjong seating its
+    draw record (``DRAW_RECORD_KEYS``), as `fairdraw seat` writes it."""
+    if schedule.system == "mahjong" and made_with and isinstance(made_with.get("draw"), dict):
+        record = {key: made_with[key] for key in DRAW_RECORD_KEYS if key in made_with}
+        schedule = replace(schedule, meta={**record, **schedule.meta})
     _, scoring_options = split_options(dict(options or {}))
     name = scoring or ("mahjong" if _is_tables(schedule) else None)
     if name or scoring_options or tiebreaks:

@@ -1,0 +1,51 @@
+"""A mahjong seating made on the page, exported as JSON, draws again from its seed with
+`fairdraw check --redraw` (issue 4 item 4: anyone can verify the draw), as a file written by
+`fairdraw seat` does; the export carries the draw record, not the figures, which an undo would
+leave stale."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fairdraw.cli.app import run_app
+from tests.web.helpers import create_event, field_csv, import_players, post
+
+
+def _check(path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    try:
+        run_app(["check", *args, str(path)])
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    captured = capsys.readouterr()
+    return code, (captured.out + captured.err).replace("\n", " ")
+
+
+def test_a_seating_made_on_the_page_redraws_from_its_export(client: TestClient, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    event = create_event(client, "mahjong", rounds="4", seed="Club night 12")
+    import_players(client, event, field_csv(20))
+    post(client, event, "/pair")
+    exported = client.get(f"/events/{event}/export/json").text
+    data = json.loads(exported)
+    assert data["meta"]["draw"]["seed"] == "Club night 12" and "metrics" not in data["meta"]
+    path = tmp_path / "event.json"
+    path.write_text(exported)
+    code, out = _check(path, capsys, "--redraw")
+    assert code == 0 and "every drawn table is the seed's" in out, out
+
+    data["rounds"][1]["tables"][0]["seats"].reverse()  # the winds at one table turned round
+    path.write_text(json.dumps(data))
+    code, out = _check(path, capsys, "--redraw")
+    assert code == 1 and "redraw: round 2, table" in out, out
+
+
+def test_other_systems_export_no_draw_record(client: TestClient) -> None:
+    event = create_event(client, "berger")
+    import_players(client, event, field_csv(6))
+    post(client, event, "/pair")
+    assert "draw" not in json.loads(client.get(f"/events/{event}/export/json").text).get("meta", {})
