@@ -49,3 +49,35 @@ def test_other_systems_export_no_draw_record(client: TestClient) -> None:
     import_players(client, event, field_csv(6))
     post(client, event, "/pair")
     assert "draw" not in json.loads(client.get(f"/events/{event}/export/json").text).get("meta", {})
+
+
+def test_the_public_page_offers_the_seating_to_redraw(client: TestClient, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """No sign-in: a player holding the public address downloads the seating and redraws it."""
+    import re
+
+    event = create_event(client, "mahjong", rounds="3", seed="Open <2026>")
+    import_players(client, event, field_csv(16))
+    post(client, event, "/pair")
+    slug = re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+    client.cookies.clear()  # a visitor, not the organiser
+    public = client.get(f"/p/{slug}").text
+    assert "Drawn from the public seed <code>Open &lt;2026&gt;</code>" in public
+    assert f'href="/p/{slug}/seating.json"' in public
+    response = client.get(f"/p/{slug}/seating.json")
+    assert response.status_code == 200
+    path = tmp_path / "seating.json"
+    path.write_text(response.text)
+    code, out = _check(path, capsys, "--redraw")
+    assert code == 0 and "every drawn table is the seed's" in out, out
+
+
+def test_a_chess_event_has_no_seating_to_redraw(client: TestClient) -> None:
+    import re
+
+    event = create_event(client, "berger")
+    import_players(client, event, field_csv(6))
+    post(client, event, "/pair")
+    slug = re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+    assert client.get(f"/p/{slug}/seating.json").status_code == 404
+    assert 'id="verify"' not in client.get(f"/p/{slug}").text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from fairdraw.web import views
+from fairdraw.web import views, workflow
 from fairdraw.web.pages import WebState, load_public, page, threaded
 
 
@@ -19,6 +19,19 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         view = views.EventView(event, schedule)
         table, problem = await threaded(lambda: views.standings_or_reason(event, schedule))
         return page(state, request, "public.html", event=event, view=view, standings=table, problem=problem)
+
+    @app.get("/p/{slug}/seating.json")
+    async def public_seating(slug: str) -> Response:
+        """A mahjong seating with its draw record, for anyone to draw again with `fairdraw check
+        --redraw` (issue 4 item 4: everyone can check that the draw was not arranged)."""
+        event, schedule = await threaded(lambda: load_public(state, slug))
+        made_with = dict(event.rounds[0].meta or {}) if event.rounds else {}
+        if event.system != "mahjong" or not isinstance(made_with.get("draw"), dict):
+            raise HTTPException(404, "this event has no drawn seating to verify")
+        body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
+                                    options=dict(event.options or {}), made_with=made_with)
+        return Response(body, media_type="application/json; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="seating-{slug}.json"'})
 
     @app.get("/p/{slug}/print/{kind}", response_class=HTMLResponse)
     async def print_page(request: Request, slug: str, kind: str, round: int | None = None) -> Response:
