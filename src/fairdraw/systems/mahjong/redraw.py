@@ -7,8 +7,8 @@ from what the file records and see whether its rounds are the seed's, table by t
 that was arranged by hand, or drawn from another seed or field, differs somewhere. The file
 records every input: ``seed`` (``meta.draw.seed``), ``players``, ``meta.rounds_total``,
 ``meta.table_size``, ``meta.ranked_last`` (with the rounds ``meta.seated_by_ranking`` took from
-it), ``meta.separation.by``; sit-outs are asked for when
-the field does not fill the tables (``--byes``: nothing else can seat such a field).
+it), ``meta.separation.by``; sit-outs are asked for when the field does not fill the tables
+(``--byes``: nothing else can seat such a field).
 
 A seating changed after the draw (``reseat``: other players, other rounds) is no longer the
 seed's; it is refused with a word on what to verify instead. Rounds seated by ranking
