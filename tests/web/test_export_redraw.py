@@ -6,6 +6,7 @@ leave stale."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -44,22 +45,19 @@ def test_a_seating_made_on_the_page_redraws_from_its_export(client: TestClient, 
     assert code == 1 and "redraw: round 2, table" in out, out
 
 
-def test_other_systems_export_no_draw_record(client: TestClient) -> None:
-    event = create_event(client, "berger")
-    import_players(client, event, field_csv(6))
+def _made(client: TestClient, system: str, players: int, **fields: str) -> tuple[int, str]:
+    """An event of ``system`` with its players and first pairing made; its id and public code."""
+    event = create_event(client, system, **fields)
+    import_players(client, event, field_csv(players))
     post(client, event, "/pair")
-    assert "draw" not in json.loads(client.get(f"/events/{event}/export/json").text).get("meta", {})
+    slug = re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+    return event, slug
 
 
 def test_the_public_page_offers_the_seating_to_redraw(client: TestClient, tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """No sign-in: a player holding the public address downloads the seating and redraws it."""
-    import re
-
-    event = create_event(client, "mahjong", rounds="3", seed="Open <2026>")
-    import_players(client, event, field_csv(16))
-    post(client, event, "/pair")
-    slug = re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+    _, slug = _made(client, "mahjong", 16, rounds="3", seed="Open <2026>")
     client.cookies.clear()  # a visitor, not the organiser
     public = client.get(f"/p/{slug}").text
     assert "Drawn from the public seed <code>Open &lt;2026&gt;</code>" in public
@@ -72,12 +70,8 @@ def test_the_public_page_offers_the_seating_to_redraw(client: TestClient, tmp_pa
     assert code == 0 and "every drawn table is the seed's" in out, out
 
 
-def test_a_chess_event_has_no_seating_to_redraw(client: TestClient) -> None:
-    import re
-
-    event = create_event(client, "berger")
-    import_players(client, event, field_csv(6))
-    post(client, event, "/pair")
-    slug = re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+def test_a_chess_event_has_no_draw_record_and_no_seating_to_redraw(client: TestClient) -> None:
+    event, slug = _made(client, "berger", 6)
+    assert "draw" not in json.loads(client.get(f"/events/{event}/export/json").text).get("meta", {})
     assert client.get(f"/p/{slug}/seating.json").status_code == 404
     assert 'id="verify"' not in client.get(f"/p/{slug}").text
