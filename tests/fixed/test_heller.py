@@ -130,6 +130,35 @@ def test_every_shipped_size_loads_a_rule_keeping_optimal_scheme(n: int) -> None:
         assert scheme.metrics.spread == 1
 
 
+def _other_round_counts() -> list[tuple[int, int]]:
+    from fairdraw.systems.heller_data import SHIPPED
+
+    return [(n, r) for n, r in SHIPPED if r != 5]
+
+
+@pytest.mark.parametrize(("n", "r"), _other_round_counts())
+def test_other_round_counts_ship_a_rule_keeping_scheme_at_its_bound(n: int, r: int) -> None:
+    """13-20 players at 3, 4, 6 and 7 rounds ship too: a fresh search at the command's budget
+    left 20 players over 3 rounds at spread 3 where 1 exists. The command gives the shipped
+    scheme; it keeps the rules, its spread is recomputed here, and it is at the proven lower
+    bound (19 players over 3 rounds: 1 over a bound of 0, the one not proven), never below it;
+    for an even field over an odd number of rounds the bound is at least 1 (the sums average
+    R(N+1)/2, not a whole number)."""
+    from fairdraw.systems.heller_data import load_shipped
+
+    shipped = load_shipped(n, r)
+    assert shipped is not None
+    scheme = find_schemes(n, r, 1)[0]
+    assert scheme == shipped[0][0]
+    assert_heller_rules(n, scheme.rounds, r)
+    assert spread(n, scheme.rounds) == scheme.metrics.spread
+    bound = shipped[1]["lower_bound"]
+    assert bound <= scheme.metrics.spread <= bound + 1
+    assert scheme.metrics.spread == bound or (n, r) == (19, 3)
+    if n % 2 == 0 and r % 2:
+        assert bound >= 1
+
+
 @pytest.mark.parametrize(("n", "r"), [(4, 3), (5, 5), (7, 5), (9, 5), (11, 3)])
 def test_searched_schemes_keep_the_rules(n: int, r: int) -> None:
     scheme = search_schemes(n, r, 1, seed="test")[0]
