@@ -267,6 +267,12 @@ async def act(state: WebState, request: Request, event_id: int, work: Callable[[
                 error=refusal, error_in=form_id, typed=typed)
 
 
+def first_round_meta(event: Event) -> dict[str, Any]:
+    """What the system recorded with the event's first pairing (a fixed schedule's meta: a
+    mahjong seating's draw record), for the exports; empty before any round."""
+    return dict(event.rounds[0].meta or {}) if event.rounds else {}
+
+
 def load_public(state: WebState, slug: str) -> tuple[Event, Any]:
     """The event behind a public address and its schedule (no sign-in: the slug is the key)."""
     with state.sessions() as db:

@@ -17,6 +17,7 @@ from fairdraw.web.auth import user_id
 from fairdraw.web.pages import (
     WebState,
     act,
+    first_round_meta,
     form_int,
     load_event,
     load_round,
@@ -150,9 +151,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         base = f"fairdraw-event-{event.id}"
         try:
             if kind == "json":
-                first_round_meta = dict(event.rounds[0].meta or {}) if event.rounds else {}
                 body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
-                                            options=dict(event.options or {}), made_with=first_round_meta)
+                                            options=dict(event.options or {}), made_with=first_round_meta(event))
                 media, name = "application/json", f"{base}.json"
             elif kind == "csv":
                 body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"
