@@ -21,15 +21,8 @@ from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
 from fairdraw.systems.mahjong.separate import same_group_meetings
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
-from fairdraw.systems.mahjong.validate import check_seating, seating_table_size
+from fairdraw.systems.mahjong.validate import check_seating
 from fairdraw.systems.mahjong.wind_repair import breaches_after_kept, repair_winds
-
-
-def schedule_table_size(schedule: Schedule) -> int:
-    """The table size a schedule was seated at (its meta, else its largest table); a table size
-    that is no whole number from 2 on is an InputError naming ``meta.table_size`` (it was a
-    traceback, or a crash deep in the search for 0 and ``true``)."""
-    return seating_table_size(schedule)
 
 
 def seats_as_positions(rounds: Sequence[Round], pos: dict[int, int]) -> list[list[tuple[int, ...]]]:

@@ -17,12 +17,11 @@ seed's; it is refused with a word on what to verify instead. Rounds seated by ra
 
 from __future__ import annotations
 
-from typing import Any
-
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule
 from fairdraw.core.option_values import is_json_whole
 from fairdraw.core.registry import PairingRequest, get_system
+from fairdraw.systems.mahjong.validate import check_seating
 
 
 def redraw_differences(schedule: Schedule) -> list[str]:
@@ -43,9 +42,12 @@ def redraw_differences(schedule: Schedule) -> list[str]:
 def _request_from_records(schedule: Schedule) -> tuple[PairingRequest, int]:
     """The request `fairdraw seat` was given, read back from the file; and how many of its rounds
     the seed drew (the rest are left to seat-ranked)."""
+    # the system, the table size and the bookkeeping read below, checked as reseat checks them
+    size = check_seating(schedule)
     meta = schedule.meta
-    if schedule.system != "mahjong":
-        raise InputError(f"--redraw checks a mahjong seating, got system {schedule.system!r}", field="system")
+    if "table_size" not in meta:  # `seat` records it; the draw is made again from the record
+        raise InputError("the file records no table size (meta.table_size, written by `fairdraw seat`)",
+                         field="meta.table_size")
     if "reseat" in meta:
         start = meta["reseat"].get("from_round") if isinstance(meta["reseat"], dict) else None
         raise InputError(f"this seating was re-seated{f' from round {start}' if start else ''} after the draw: "
@@ -55,13 +57,11 @@ def _request_from_records(schedule: Schedule) -> tuple[PairingRequest, int]:
     if not isinstance(seed, str):
         raise InputError("the file records no draw seed (meta.draw.seed, written by `fairdraw seat`)",
                          field="meta.draw.seed")
-    total = _whole(meta, "rounds_total", 1)
-    size = _whole(meta, "table_size", 2)
-    ranked = meta.get("seated_by_ranking", [])
-    if not isinstance(ranked, list):
-        raise InputError(f"expected a list of round numbers, got {ranked!r}", field="meta.seated_by_ranking")
+    total = meta.get("rounds_total")
+    if total is None or not is_json_whole(total) or total < 1:
+        raise InputError(f"expected the number of rounds drawn, got {total!r}", field="meta.rounds_total")
     # seat-ranked counts ranked_last down as it seats those rounds: the draw left them all
-    ranked_last = _whole(meta, "ranked_last", 0, default=0) + len(ranked)
+    ranked_last = int(meta.get("ranked_last") or 0) + len(meta.get("seated_by_ranking") or [])
     separation = meta.get("separation")
     separate = separation.get("by") if isinstance(separation, dict) else None
     if separate not in (None, "club", "federation"):
@@ -75,14 +75,6 @@ def _request_from_records(schedule: Schedule) -> tuple[PairingRequest, int]:
                  "ranked_last": ranked_last},
     )
     return request, total - ranked_last
-
-
-def _whole(meta: dict[str, Any], key: str, least: int, default: int | None = None) -> int:
-    """``meta[key]`` as a whole number from ``least`` on (InputError naming it otherwise)."""
-    value = meta.get(key, default)
-    if value is None or not is_json_whole(value) or value < least:
-        raise InputError(f"expected a whole number from {least} on, got {value!r}", field=f"meta.{key}")
-    return int(value)
 
 
 def _round_differences(ours: Round, theirs: Round) -> list[str]:
