@@ -72,9 +72,14 @@ def load_players(path: Path) -> list[Participant]:
     from fairdraw.formats.players import read_players_noted
 
     players, notes = read_players_noted(path)
+    show_notes(path, notes)
+    return players
+
+
+def show_notes(path: Path, notes: Iterable[str]) -> None:
+    """A file's notes (``formats.players``, ``formats.text_files``) on stderr, one "note:" line each."""
     for note in notes:
         err_console.print(f"note: {path}: {note}", highlight=False, markup=False, soft_wrap=True)
-    return players
 
 
 class OutputFormat(str, Enum):

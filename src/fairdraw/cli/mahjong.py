@@ -24,6 +24,7 @@ from fairdraw.cli.base import (
     pick_format,
     refuse_to_drop_results,
     refuse_to_overwrite_results,
+    show_notes,
     working,
 )
 from fairdraw.core.errors import InputError
@@ -152,11 +153,11 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
     a players CSV/JSON in rank order, or a CSV with a ``rank`` column."""
     from fairdraw.formats.text_files import decode_spreadsheet_text, read_bytes
 
-    # read as every players list is (a spreadsheet's plain CSV in Windows-1252 was a traceback)
+    # read once, as every players list is (a spreadsheet's plain CSV in Windows-1252 was a
+    # traceback); a list of players in rank order is then parsed from this same text
     notes: list[str] = []
     text = decode_spreadsheet_text(read_bytes(path), source=str(path), notes=notes)
-    for note in notes:
-        err_console.print(f"note: {path}: {note}", highlight=False, markup=False, soft_wrap=True)
+    show_notes(path, notes)
     by_id = {p.id: p for p in schedule.players} if schedule else {}
     if path.suffix.lower() == ".json":
         try:
@@ -191,9 +192,10 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
                                      field=f"standings[{i}].rank")
                 out.append((rank, i, by_id.get(pid) or Participant(id=pid, name=str(row.get("name", pid)))))
             return _every_player_ranked([p for _, _, p in sorted(out, key=lambda x: (x[0], x[1]))], schedule, path)
-    from fairdraw.formats.players import read_players
+    from fairdraw.formats.players import parse_players_csv, parse_players_json
 
-    players = read_players(path)
+    parse = parse_players_json if path.suffix.lower() == ".json" else parse_players_csv
+    players = parse(text, source=str(path))
     if path.suffix.lower() != ".json":
         players = _csv_in_rank_order(text, players, schedule, path)
     if by_id:
