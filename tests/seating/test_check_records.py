@@ -9,6 +9,7 @@ files fairdraw itself writes (seat, reseat, seat-ranked, league, league-reseat) 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,20 +18,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fairdraw.cli.app import run_app
 from fairdraw.formats.schedule_json import dump_schedule
+from tests.conftest import CliResult
 from tests.seating.helpers import seat
 from tests.seating.test_damaged_seating_files import CASES, _damaged
 
 
-def _check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    """The exit status of `fairdraw check FILE` (a return is 0) and what it printed."""
-    try:
-        run_app(["check", str(path)])
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    return code, capsys.readouterr().out.replace("\n", " ")
+Cli = Callable[..., CliResult]
+
+
+def _run(cli: Cli, *args: str) -> tuple[int, str]:
+    """``fairdraw ARGS`` through the shared ``cli`` fixture: the exit status and all it printed,
+    on one line (Rich wraps long breaches)."""
+    result = cli(*args)
+    return result.code, (result.out + result.err).replace("\n", " ")
 
 
 @pytest.fixture(scope="module")
@@ -39,59 +40,56 @@ def seating() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("edit", "field", "words"), [c for c in CASES if c[1].startswith("meta.")])
-def test_a_damaged_record_is_a_breach_named_by_field(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_a_damaged_record_is_a_breach_named_by_field(tmp_path: Path, cli: Cli,
                                                       seating: dict[str, Any], edit: str, field: str,
                                                       words: str) -> None:
     path = tmp_path / "seating.json"
     path.write_text(json.dumps(_damaged(seating, edit)))
-    code, out = _check(path, capsys)
+    code, out = _run(cli, "check", str(path))
     assert code == 1 and f"file record: field '{field}'" in out, out
 
 
 @pytest.mark.parametrize(("edit", "field", "words"), CASES)
-def test_no_damaged_seating_is_reported_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_no_damaged_seating_is_reported_ok(tmp_path: Path, cli: Cli,
                                             seating: dict[str, Any], edit: str, field: str, words: str) -> None:
     """Damaged rounds are the core checker's breaches, damaged records this module's: either way
     the file `reseat` refuses is not OK."""
     path = tmp_path / "seating.json"
     path.write_text(json.dumps(_damaged(seating, edit)))
-    code, out = _check(path, capsys)
+    code, out = _run(cli, "check", str(path))
     assert code == 1 and "OK:" not in out, out
 
 
 @pytest.mark.parametrize(("key", "value"), [("repeats", 3), ("max_meetings", 2), ("pairs_met", 1)])
-def test_a_claimed_figure_the_rounds_contradict_is_a_breach(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_a_claimed_figure_the_rounds_contradict_is_a_breach(tmp_path: Path, cli: Cli,
                                                            seating: dict[str, Any], key: str, value: int) -> None:
     data = json.loads(json.dumps(seating))
     data["meta"]["metrics"][key] = value
     path = tmp_path / "seating.json"
     path.write_text(json.dumps(data))
-    code, out = _check(path, capsys)
+    code, out = _run(cli, "check", str(path))
     assert code == 1 and f"field 'meta.metrics.{key}' claims {value}" in out, out
 
 
-def test_a_hidden_repeat_under_a_zero_claim_is_caught(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_a_hidden_repeat_under_a_zero_claim_is_caught(tmp_path: Path, cli: Cli,
                                                       seating: dict[str, Any]) -> None:
     """Round 2 replaced by a copy of round 1: the file still says 0 repeats."""
     data = json.loads(json.dumps(seating))
     data["rounds"][1]["tables"] = json.loads(json.dumps(data["rounds"][0]["tables"]))
     path = tmp_path / "seating.json"
     path.write_text(json.dumps(data))
-    code, out = _check(path, capsys)
+    code, out = _run(cli, "check", str(path))
     assert code == 1 and "field 'meta.metrics.repeats' claims 0, the rounds give 24" in out, out
 
 
-def test_files_fairdraw_writes_are_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_files_fairdraw_writes_are_clean(tmp_path: Path, cli: Cli) -> None:
     """Every command that writes a seating or a season writes records its rounds bear out (with
     byes, a re-seat that drops and adds, a ranked round, a league re-plan)."""
     made = []
 
     def write(name: str, args: list[str]) -> Path:
         path = tmp_path / name
-        try:
-            run_app([*args, "--json", "-o", str(path)])
-        except SystemExit as exc:
-            assert exc.code in (0, None), args
+        assert cli(*args, "--json", "-o", str(path)).code == 0, args
         made.append(path)
         return path
 
@@ -104,37 +102,23 @@ def test_files_fairdraw_writes_are_clean(tmp_path: Path, capsys: pytest.CaptureF
     write("ranked.json", ["seat-ranked", str(standings), "--schedule", str(first)])
     season = write("league.json", ["league", "-n", "21", "-s", "8"])
     write("replan.json", ["league-reseat", str(season), "--from-session", "3", "--drop", "2", "--add", "Cy"])
-    capsys.readouterr()
     for path in made:
-        code, out = _check(path, capsys)
+        code, out = _run(cli, "check", str(path))
         assert code == 0 and "file record" not in out, (path.name, out)
 
 
-def test_a_damaged_season_record_is_a_breach(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_damaged_season_record_is_a_breach(tmp_path: Path, cli: Cli) -> None:
     path = tmp_path / "league.json"
-    try:
-        run_app(["league", "-n", "13", "-s", "4", "--json", "-o", str(path)])
-    except SystemExit as exc:
-        assert exc.code in (0, None)
+    assert cli("league", "-n", "13", "-s", "4", "--json", "-o", str(path)).code == 0
     data = json.loads(path.read_text())
     data["meta"]["prefer"] = 7
     data["meta"]["repeats"] = data["meta"]["repeats"] + 5
     path.write_text(json.dumps(data))
-    code, out = _check(path, capsys)
+    code, out = _run(cli, "check", str(path))
     assert code == 1 and "file record: field 'meta.prefer'" in out and "field 'meta.repeats' claims" in out, out
 
 
 # --- check --redraw: the seating drawn again from its own records (issue 4 item 4) ------------
-
-
-def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    try:
-        run_app(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return code, (captured.out + captured.err).replace("\n", " ")
 
 
 @pytest.mark.parametrize("args", [
@@ -144,29 +128,29 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     ["-n", "25", "-r", "3", "--table-size", "5", "--seed", "ÉMA 2026"],
     ["-n", "20", "-r", "6", "--ranked-last", "2"],
 ])
-def test_a_seating_as_seat_wrote_it_is_the_seeds_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_a_seating_as_seat_wrote_it_is_the_seeds_draw(tmp_path: Path, cli: Cli,
                                                       args: list[str]) -> None:
     path = tmp_path / "seating.json"
-    assert _run(capsys, "seat", *args, "--json", "-o", str(path))[0] == 0
-    code, out = _run(capsys, "check", "--redraw", str(path))
+    assert _run(cli, "seat", *args, "--json", "-o", str(path))[0] == 0
+    code, out = _run(cli, "check", "--redraw", str(path))
     assert code == 0 and "every drawn table is the seed's" in out, out
 
 
 def test_clubs_kept_apart_and_a_ranked_round_appended_still_redraw(tmp_path: Path,
-                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+                                                                   cli: Cli) -> None:
     """--separate reads the clubs from the file's players; seat-ranked counts ranked_last down
     as it seats (the draw left 2 rounds, the file then says 1 more and lists round 5 as ranked)."""
     names = tmp_path / "players.csv"
     names.write_text("name,club\n" + "".join(f"P{i},C{i % 5}\n" for i in range(1, 21)))
     path = tmp_path / "seating.json"
-    assert _run(capsys, "seat", "--names", str(names), "-r", "6", "--separate", "club", "--ranked-last", "2",
+    assert _run(cli, "seat", "--names", str(names), "-r", "6", "--separate", "club", "--ranked-last", "2",
                 "--json", "-o", str(path))[0] == 0
     ids = [p["id"] for p in json.loads(path.read_text())["players"]]
     standings = tmp_path / "standings.json"
     standings.write_text(json.dumps({"standings": [{"id": pid} for pid in reversed(ids)]}))
     ranked = tmp_path / "ranked.json"
-    assert _run(capsys, "seat-ranked", str(standings), "--schedule", str(path), "--json", "-o", str(ranked))[0] == 0
-    code, out = _run(capsys, "check", "--redraw", str(ranked))
+    assert _run(cli, "seat-ranked", str(standings), "--schedule", str(path), "--json", "-o", str(ranked))[0] == 0
+    code, out = _run(cli, "check", "--redraw", str(ranked))
     assert code == 0 and "every drawn table is the seed's" in out, out
 
 
@@ -177,33 +161,33 @@ def test_clubs_kept_apart_and_a_ranked_round_appended_still_redraw(tmp_path: Pat
     'd["players"][0]["name"] = "Somebody Else"',
     'd["rounds"][0]["tables"][0]["table"], d["rounds"][0]["tables"][1]["table"] = 2, 1',
 ])
-def test_a_seating_not_drawn_from_its_seed_is_caught(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_a_seating_not_drawn_from_its_seed_is_caught(tmp_path: Path, cli: Cli,
                                                      seating: dict[str, Any], edit: str) -> None:
     """Two players swapped between tables, two winds swapped at one table, another seed, another
     field, two tables renumbered: each is a seating the recorded seed does not give."""
     path = tmp_path / "seating.json"
     path.write_text(json.dumps(_damaged(seating, edit)))
-    code, out = _run(capsys, "check", "--redraw", str(path))
+    code, out = _run(cli, "check", "--redraw", str(path))
     assert code == 1 and "redraw: round" in out and "the seed's draw seats" in out, out
 
 
-def test_a_re_seated_file_says_which_file_to_redraw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_re_seated_file_says_which_file_to_redraw(tmp_path: Path, cli: Cli) -> None:
     first = tmp_path / "seating.json"
-    assert _run(capsys, "seat", "-n", "16", "-r", "5", "--json", "-o", str(first))[0] == 0
+    assert _run(cli, "seat", "-n", "16", "-r", "5", "--json", "-o", str(first))[0] == 0
     second = tmp_path / "reseated.json"
-    assert _run(capsys, "reseat", str(first), "--from-round", "3", "--drop", "4", "--add", "Late",
+    assert _run(cli, "reseat", str(first), "--from-round", "3", "--drop", "4", "--add", "Late",
                 "--byes", "--json", "-o", str(second))[0] == 0
-    code, out = _run(capsys, "check", "--redraw", str(second))
+    code, out = _run(cli, "check", "--redraw", str(second))
     assert code == 2 and f"{second}, field 'meta.reseat'" in out and "before the re-seat" in out, out
 
 
-def test_a_file_without_a_draw_record_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_a_file_without_a_draw_record_is_named(tmp_path: Path, cli: Cli,
                                                seating: dict[str, Any]) -> None:
     data = json.loads(json.dumps(seating))
     del data["meta"]["draw"]
     path = tmp_path / "seating.json"
     path.write_text(json.dumps(data))
-    code, out = _run(capsys, "check", "--redraw", str(path))
+    code, out = _run(cli, "check", "--redraw", str(path))
     assert code == 2 and "field 'meta.draw.seed'" in out, out
 
 

@@ -7,27 +7,23 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
-from fairdraw.cli.app import run_app
+from tests.conftest import CliResult
 from tests.web.helpers import create_event, field_csv, import_players, post
 
 
-def _check(path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    try:
-        run_app(["check", *args, str(path)])
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return code, (captured.out + captured.err).replace("\n", " ")
+def _redraw(cli: Callable[..., CliResult], path: Path) -> tuple[int, str]:
+    """``fairdraw check --redraw FILE`` through the shared ``cli`` fixture, its output on one line."""
+    result = cli("check", "--redraw", str(path))
+    return result.code, (result.out + result.err).replace("\n", " ")
 
 
 def test_a_seating_made_on_the_page_redraws_from_its_export(client: TestClient, tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+                                                           cli: Callable[..., CliResult]) -> None:
     event = create_event(client, "mahjong", rounds="4", seed="Club night 12")
     import_players(client, event, field_csv(20))
     post(client, event, "/pair")
@@ -36,12 +32,12 @@ def test_a_seating_made_on_the_page_redraws_from_its_export(client: TestClient, 
     assert data["meta"]["draw"]["seed"] == "Club night 12" and "metrics" not in data["meta"]
     path = tmp_path / "event.json"
     path.write_text(exported)
-    code, out = _check(path, capsys, "--redraw")
+    code, out = _redraw(cli, path)
     assert code == 0 and "every drawn table is the seed's" in out, out
 
     data["rounds"][1]["tables"][0]["seats"].reverse()  # the winds at one table turned round
     path.write_text(json.dumps(data))
-    code, out = _check(path, capsys, "--redraw")
+    code, out = _redraw(cli, path)
     assert code == 1 and "redraw: round 2, table" in out, out
 
 
@@ -55,7 +51,7 @@ def _made(client: TestClient, system: str, players: int, **fields: str) -> tuple
 
 
 def test_the_public_page_offers_the_seating_to_redraw(client: TestClient, tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+                                                      cli: Callable[..., CliResult]) -> None:
     """No sign-in: a player holding the public address downloads the seating and redraws it."""
     _, slug = _made(client, "mahjong", 16, rounds="3", seed="Open <2026>")
     client.cookies.clear()  # a visitor, not the organiser
@@ -66,7 +62,7 @@ def test_the_public_page_offers_the_seating_to_redraw(client: TestClient, tmp_pa
     assert response.status_code == 200
     path = tmp_path / "seating.json"
     path.write_text(response.text)
-    code, out = _check(path, capsys, "--redraw")
+    code, out = _redraw(cli, path)
     assert code == 0 and "every drawn table is the seed's" in out, out
 
 
