@@ -8,6 +8,7 @@ from itertools import permutations
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
+from fairdraw.core.option_values import is_json_whole
 from fairdraw.systems.mahjong import seating_metrics
 from fairdraw.systems.mahjong.changes import seats_as_positions
 from fairdraw.systems.mahjong.tables import repeat_visits
@@ -18,7 +19,7 @@ from fairdraw.systems.mahjong.winds import wind_breach_count
 def check_table_size(table_size: int) -> int:
     """The table size of a round seated from the standings alone, as ``seat`` takes it: 0 was
     a ZeroDivisionError, 1 and -2 seated nobody together."""
-    if isinstance(table_size, bool) or not isinstance(table_size, int) or table_size < 2:
+    if not is_json_whole(table_size) or table_size < 2:
         raise InputError(f"the table size must be at least 2, got {table_size!r}", field="table-size")
     return table_size
 
