@@ -66,7 +66,7 @@ def check_command(
     everyone: bool = typer.Option(False, "--everyone", help="Every listed participant (not withdrawn) seated or on a bye each round."),
     dutch: Path | None = typer.Option(None, "--dutch", help="A TRF16 file or schedule JSON: re-pair every round by FIDE Dutch."),
     explain: bool = typer.Option(False, "--explain", help="With --dutch: explain each round that differs."),
-    redraw: bool = typer.Option(False, "--redraw", help="A mahjong seating: draw it again from the seed and players it records; every drawn table must be the same."),
+    redraw: bool = typer.Option(False, "--redraw", help="A mahjong seating: draw it again from the seed and players it records (and replay its recorded re-seats); every drawn table must be the same."),
 ) -> None:
     """Check a schedule independently; exit 0 when every rule holds, 1 with a report of every breach."""
     if dutch is not None:
@@ -113,7 +113,12 @@ def _redraw_breaches(loaded: Schedule, path: Path) -> list[str]:
     with naming_the_file(path), working("drawing the seating again from its seed"):
         differences = redraw_differences(loaded)
     if not differences:
-        console.print(f"Redraw from seed {loaded.seed!r}: every drawn table is the seed's.", highlight=False, markup=False)
+        draw = loaded.meta.get("draw")
+        seed = draw.get("seed") if isinstance(draw, dict) else loaded.seed
+        changes = len(loaded.meta.get("reseats") or [])
+        then = f" and its {changes} recorded re-seat{'s' if changes > 1 else ''} replayed" if changes else ""
+        console.print(f"Redraw from seed {seed!r}{then}: every drawn table is the same.", highlight=False,
+                      markup=False, soft_wrap=True)
     return [f"redraw: {line}" for line in differences]
 
 

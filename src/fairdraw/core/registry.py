@@ -87,7 +87,9 @@ class PairingSystem(ABC):
     def continue_schedule(self, schedule: Schedule, from_round: int, *, leaving: tuple[int, ...],
                           joining: tuple[Participant, ...], options: Mapping[str, Any]) -> Schedule | None:
         """A fixed schedule whose rounds before ``from_round`` are played, the rest made again
-        for a field that changed (``leaving`` ids out, ``joining`` players in). None when the
+        for a field that changed (``leaving`` ids out, ``joining`` players in). ``schedule`` is
+        the system's own schedule for the field that played those rounds (as ``pair`` makes it
+        from the same seed and options), with the rounds played in place. None when the
         system has no such rule (a round robin's schedule is made once for its field): the
         caller then keeps the schedule as made, or asks for the whole schedule to be remade.
 

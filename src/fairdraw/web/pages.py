@@ -267,10 +267,24 @@ async def act(state: WebState, request: Request, event_id: int, work: Callable[[
                 error=refusal, error_in=form_id, typed=typed)
 
 
-def first_round_meta(event: Event) -> dict[str, Any]:
+def draw_record_meta(event: Event) -> dict[str, Any]:
     """What the system recorded with the event's first pairing (a fixed schedule's meta: a
-    mahjong seating's draw record), for the exports; empty before any round."""
-    return dict(event.rounds[0].meta or {}) if event.rounds else {}
+    mahjong seating's draw record), for the exports; empty before any round. A seating
+    re-seated on the page (a player left or joined) stores each re-seat's record with the rounds
+    it made: those of the rounds still stored, in order, become ``reseats``, so that `fairdraw
+    check --redraw` replays them after the draw."""
+    if not event.rounds:
+        return {}
+    meta = dict(event.rounds[0].meta or {})
+    history: list[Any] = []
+    for row in sorted(event.rounds, key=lambda r: r.number):
+        entries = (row.meta or {}).get("reseats")
+        # the rounds one re-seat made share its record: one entry per re-seat
+        if isinstance(entries, list) and entries and entries[-1] not in history:
+            history.append(entries[-1])
+    if history:
+        meta["reseats"] = history
+    return meta
 
 
 def load_public(state: WebState, slug: str) -> tuple[Event, Any]:

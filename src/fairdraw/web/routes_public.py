@@ -6,7 +6,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
 from fairdraw.web import views, workflow
-from fairdraw.web.pages import WebState, first_round_meta, load_public, page, threaded
+from fairdraw.web.pages import WebState, draw_record_meta, load_public, page, threaded
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
@@ -25,7 +25,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         """A mahjong seating with its draw record, for anyone to draw again with `fairdraw check
         --redraw` (issue 4 item 4: everyone can check that the draw was not arranged)."""
         event, schedule = await threaded(lambda: load_public(state, slug))
-        made_with = first_round_meta(event)
+        made_with = draw_record_meta(event)
         if event.system != "mahjong" or not isinstance(made_with.get("draw"), dict):
             raise HTTPException(404, "this event has no drawn seating to verify")
         body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,

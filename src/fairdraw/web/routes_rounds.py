@@ -17,7 +17,7 @@ from fairdraw.web.auth import user_id
 from fairdraw.web.pages import (
     WebState,
     act,
-    first_round_meta,
+    draw_record_meta,
     form_int,
     load_event,
     load_round,
@@ -152,7 +152,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         try:
             if kind == "json":
                 body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
-                                            options=dict(event.options or {}), made_with=first_round_meta(event))
+                                            options=dict(event.options or {}), made_with=draw_record_meta(event))
                 media, name = "application/json", f"{base}.json"
             elif kind == "csv":
                 body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"

@@ -376,8 +376,9 @@ def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
 
 #: what a mahjong seating records of how it was drawn (``systems/mahjong``'s meta), carried into
 #: the export so that ``fairdraw check --redraw`` can draw it again; the figures (metrics) are
-#: not carried: an undo or a re-made round would leave them stale
-DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last", "separation")
+#: not carried: an undo or a re-made round would leave them stale; ``reseats``, the record of each
+#: re-seat the page made after a player left or joined (``pages.draw_record_meta``)
+DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last", "separation", "reseats")
 
 
 def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: str | None = None,

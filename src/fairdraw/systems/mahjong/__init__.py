@@ -282,7 +282,10 @@ class Mahjong(PairingSystem):
     def continue_schedule(self, schedule: Schedule, from_round: int, *, leaving: tuple[int, ...],
                           joining: tuple[Participant, ...], options: Mapping[str, Any]) -> Schedule | None:
         """Issue 4 build 5 for callers other than the command line (the organiser's page):
-        the rounds before ``from_round`` kept, the rest re-seated with the fewest new repeats."""
+        the rounds before ``from_round`` kept, the rest re-seated with the fewest new repeats.
+        The rounds from ``from_round`` on are the seed's draw for the field given (the
+        registry's contract), which the re-seat records for ``check --redraw``."""
         from fairdraw.systems.mahjong.changes import reseat  # changes imports this module
 
-        return reseat(schedule, from_round, drop=leaving, add_players=joining, byes=bool(options.get("byes")))
+        return reseat(schedule, from_round, drop=leaving, add_players=joining, byes=bool(options.get("byes")),
+                      drawn_tail=True)

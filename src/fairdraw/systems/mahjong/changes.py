@@ -19,6 +19,7 @@ from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes,
 from fairdraw.systems.mahjong import design_positions, leading_clean_rounds, nearest_counts, seating_metrics
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
+from fairdraw.systems.mahjong.reseat_history import participant_record
 from fairdraw.systems.mahjong.separate import same_group_meetings
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 from fairdraw.systems.mahjong.validate import check_seating
@@ -169,10 +170,14 @@ def reseat(
     seed: str | None = None,
     byes: bool = False,
     add_players: Sequence[Participant] = (),
+    drawn_tail: bool = False,
 ) -> Schedule:
     """Keep rounds before ``from_round``; re-seat the rest for the new field. ``add`` names
     newcomers (they get the next free ids); ``add_players`` brings them with ids of their own
-    (the organiser's page, where a newcomer is entered before the re-seat)."""
+    (the organiser's page, where a newcomer is entered before the re-seat). ``drawn_tail`` says
+    that the rounds from ``from_round`` on are not a file's but the seed's fresh draw for the
+    field given (the page undoes rounds, then makes them again that way): recorded, so that the
+    redraw makes the same start."""
     # the system, the table size, every kept round and the meta bookkeeping first: the re-seat
     # builds on all of them (issue 4 item 5)
     k = check_seating(schedule)
@@ -316,6 +321,17 @@ def reseat(
                       "wind_breaches": wind_breaches}
     if old_kept:
         meta["reseat"]["old_rounds_kept"] = True
+    # every input of this re-seat, so that `check --redraw` can replay the draw and each re-seat
+    # after it (issue 4 item 4: a seating changed during the event stays verifiable)
+    staying = {p.id for p in everyone}
+    meta["reseats"] = [*(schedule.meta.get("reseats") or []), {
+        "from_round": from_round, "seed": seed, "byes": byes, "tail": "drawn" if drawn_tail else "kept",
+        "dropped": list(drop),
+        "added": [participant_record(p) for p in players if p.id not in known],
+        "field": [p.id for p in schedule.players],
+        "removed": [participant_record(p) for p in schedule.players if p.id not in staying],
+        "ranked_kept": sorted(r for r in ranked if r < from_round),
+    }]
     if isinstance(meta.get("ranked_wind_breaches"), dict):  # of the ranked rounds that stay
         kept_breaches = {r: v for r, v in meta["ranked_wind_breaches"].items() if int(r) < from_round}
         meta["ranked_wind_breaches"] = kept_breaches

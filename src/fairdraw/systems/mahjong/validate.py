@@ -98,6 +98,9 @@ def _check_meta(schedule: Schedule, known: set[int], k: int) -> None:
                 raise InputError(f"{pid!r} is not the id of a player in the players list", field=f"meta.{key}")
             if not is_json_whole(rnd) or rnd < 1:
                 raise InputError(f"player {pid}: expected a round number from 1 on, got {rnd!r}", field=f"meta.{key}")
+    history = meta.get("reseats")  # each re-seat's inputs, replayed by `check --redraw` (redraw.py)
+    if history is not None and (not isinstance(history, list) or not all(isinstance(h, dict) for h in history)):
+        raise InputError(f"expected a list of re-seat records, got {history!r}", field="meta.reseats")
     breaches = meta.get("ranked_wind_breaches")
     if breaches is not None and (
         not isinstance(breaches, dict) or not all(str(r).isdigit() and is_json_whole(v) for r, v in breaches.items())
