@@ -151,3 +151,19 @@ def test_any_field_changes_on_the_page_redraw(client: TestClient, tmp_path: Path
     path.write_text(json.dumps(data))
     code, out = _redraw(cli, path)
     assert code == 0 and "every drawn table is the same" in out, (done, out)
+
+
+def test_a_player_withdrawn_before_the_draw_is_no_part_of_it(client: TestClient, tmp_path: Path,
+                                                             cli: Callable[..., CliResult]) -> None:
+    """The export lists every player entered; one withdrawn before the first round was not in
+    the draw, and the redraw leaves them out as the page did (before: 13 players redrawn, every
+    table reported)."""
+    event = create_event(client, "mahjong", rounds="3", seed="Spring")
+    import_players(client, event, field_csv(13))
+    post(client, event, "/players/13/withdraw", withdrawn="1")
+    post(client, event, "/pair")
+    path = tmp_path / "event.json"
+    path.write_text(client.get(f"/events/{event}/export/json").text)
+    assert len(json.loads(path.read_text())["players"]) == 13
+    code, out = _redraw(cli, path)
+    assert code == 0 and "every drawn table is the same" in out, out
