@@ -15,15 +15,18 @@ from fairdraw.core import model
 from fairdraw.core.errors import InputError
 from fairdraw.formats.players import MAX_CLUB, MAX_FEDERATION, MAX_ID, MAX_NAME, MAX_RATING, tidy_text
 from fairdraw.storage.errors import ForbiddenError, NotFoundError
-from fairdraw.storage.models import Board, Event, Participant, RoundRow
+from fairdraw.storage.models import Board, Event, EventOrganiser, Participant, RoundRow
+from fairdraw.storage.organisers import is_co_organiser
 
 
 def list_events(session: Session, user_id: int | None = None) -> list[Event]:
-    """Every event, newest first; with ``user_id``, only those that account may manage (its own
-    and the shared ones stored before events had owners, see ``check_owner``)."""
+    """Every event, newest first; with ``user_id``, only those that account may manage (its own,
+    those it is a co-organiser of, and the shared ones stored before events had owners, see
+    ``check_owner``)."""
     query = select(Event).order_by(Event.id.desc())
     if user_id is not None:
-        query = query.where(or_(Event.owner_id == user_id, Event.owner_id.is_(None)))
+        shared_with = select(EventOrganiser.event_id).where(EventOrganiser.user_id == user_id)
+        query = query.where(or_(Event.owner_id == user_id, Event.owner_id.is_(None), Event.id.in_(shared_with)))
     return list(session.scalars(query))
 
 
@@ -32,12 +35,13 @@ def check_owner(session: Session, event_id: int, user_id: int) -> None:
 
     Issue 7 item 4: only the organiser may see the organiser's pages or change anything; with
     several accounts on one installation (two clubs sharing a server), each manages the events
-    it made. An event without an owner (stored before migration 0003) stays shared, so an
+    it made, with the co-organisers its owner named (``organisers``). An event without an owner (stored before migration 0003) stays shared, so an
     upgrade locks nobody out; a missing event is left to the route (its 404)."""
     if not 0 < event_id <= _LARGEST_KEY:
         return
     row = session.execute(select(Event.owner_id).where(Event.id == event_id)).first()
-    if row is not None and row.owner_id is not None and row.owner_id != user_id:
+    if (row is not None and row.owner_id is not None and row.owner_id != user_id
+            and not is_co_organiser(session, event_id, user_id)):
         raise ForbiddenError(f"event {event_id} belongs to another organiser account: sign in as that account "
                              "to see or change it")
 
@@ -154,6 +158,8 @@ def delete_event(session: Session, event_id: int, *, confirm: str) -> str:
     session.execute(delete(Board).where(Board.round_id.in_(rounds)).execution_options(synchronize_session=False))
     session.execute(delete(RoundRow).where(RoundRow.event_id == event_id).execution_options(synchronize_session=False))
     session.execute(delete(Participant).where(Participant.event_id == event_id)
+                    .execution_options(synchronize_session=False))
+    session.execute(delete(EventOrganiser).where(EventOrganiser.event_id == event_id)
                     .execution_options(synchronize_session=False))
     session.execute(delete(Event).where(Event.id == event_id).execution_options(synchronize_session=False))
     session.flush()

@@ -75,6 +75,18 @@ class Event(Base):
     )
 
 
+class EventOrganiser(Base):
+    """Another organiser account that manages an event beside its owner (a deputy arbiter, a
+    second match secretary): it sees and changes the event as the owner does, except who
+    manages it and deleting it (migration 0004)."""
+
+    __tablename__ = "event_organisers"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
 class Participant(Base):
     """A player of one event; ``pid`` is the participant id of the core model."""
 

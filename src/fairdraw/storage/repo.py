@@ -7,8 +7,8 @@ If another browser saved the board first, no row matches, ``ConflictError`` is r
 the caller's transaction rolls back, so nothing of the second submission is written.
 
 This module is the one place the web layer and the CLI import; the operations live in
-``accounts`` (users, settings), ``events`` (events, players), ``rounds`` (rounds, results)
-and ``errors``.
+``accounts`` (users, settings), ``events`` (events, players), ``organisers`` (who manages an
+event), ``rounds`` (rounds, results) and ``errors``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,15 @@ from fairdraw.storage.accounts import (
     create_user,
     authenticate,
     secret_key,
+)
+from fairdraw.storage.organisers import (
+    Managers,
+    add_co_organiser,
+    check_is_owner,
+    co_organisers,
+    event_managers,
+    owner_name,
+    remove_co_organiser,
 )
 from fairdraw.storage.events import (
     list_events,
@@ -60,6 +69,13 @@ from fairdraw.storage.rounds import (
 )
 
 __all__ = [
+    "Managers",
+    "add_co_organiser",
+    "check_is_owner",
+    "co_organisers",
+    "event_managers",
+    "owner_name",
+    "remove_co_organiser",
     "BoardConflict",
     "ConflictError",
     "ForbiddenError",

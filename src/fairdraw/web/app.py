@@ -22,7 +22,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairdraw.storage import repo
 from fairdraw.storage.db import default_url, make_engine, migrate, session_factory
-from fairdraw.web import event_settings, routes_account, routes_events, routes_players, routes_public, routes_rounds
+from fairdraw.web import (
+    event_settings,
+    routes_account,
+    routes_events,
+    routes_organisers,
+    routes_players,
+    routes_public,
+    routes_rounds,
+)
 from fairdraw.web.auth import SessionCodec, user_id
 from fairdraw.web.pages import HERE, WebState, page, templates, threaded
 
@@ -88,7 +96,7 @@ def create_app(database_url: str | None = None) -> FastAPI:
         return response
 
     _install_handlers(app, state)
-    for routes in (routes_account, routes_events, routes_players, routes_rounds, routes_public):
+    for routes in (routes_account, routes_events, routes_organisers, routes_players, routes_rounds, routes_public):
         routes.add_routes(app, state)
     return app
 

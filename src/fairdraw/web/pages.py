@@ -228,6 +228,12 @@ def load_event(state: WebState, event_id: int) -> tuple[Event, Any]:
         event = repo.get_event(db, event_id)
         return event, repo.event_schedule(event)
 
+def load_managers(state: WebState, event_id: int) -> repo.Managers:
+    """Who manages the event (its page's "Who manages this event" section)."""
+    with state.sessions() as db:
+        return repo.event_managers(db, event_id)
+
+
 def load_round(state: WebState, event_id: int, number: int) -> views.EventView:
     """The event with one round's boards: what a round page shows and saves."""
     with state.sessions() as db:
@@ -262,9 +268,18 @@ async def act(state: WebState, request: Request, event_id: int, work: Callable[[
     if keep is None:
         return redirect(state, request, target, refusal)
     form_id, typed = keep
+    return await render_event_page(state, request, event_id, status=status, error=refusal, error_in=form_id, typed=typed)
+
+
+async def render_event_page(state: WebState, request: Request, event_id: int, *, status: int = 200,
+                     **context: Any) -> Response:
+    """The event page: the event, its rounds and who manages it (the forms that only the owner
+    may use are shown to the owner only)."""
     event, schedule = await threaded(lambda: load_event(state, event_id))
+    managers = await threaded(lambda: load_managers(state, event_id))
+    is_owner = managers.owner_id is None or managers.owner_id == user_id(state.codec, request)
     return page(state, request, "event.html", status=status, event=event, view=views.EventView(event, schedule),
-                error=refusal, error_in=form_id, typed=typed)
+                managers=managers, is_owner=is_owner, **context)
 
 
 def draw_record_meta(event: Event) -> dict[str, Any]:

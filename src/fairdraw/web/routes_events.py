@@ -7,7 +7,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from fairdraw.core.errors import InputError
 from fairdraw.storage import repo
-from fairdraw.web import event_settings, views
+from fairdraw.web import event_settings
 from fairdraw.web.auth import user_id
 from fairdraw.web.pages import (
     NEW_EVENT_FIELDS,
@@ -15,11 +15,11 @@ from fairdraw.web.pages import (
     act,
     form_int,
     form_text,
-    load_event,
     load_events,
     organiser_form,
     page,
     redirect,
+    render_event_page,
     threaded,
     typed_back,
 )
@@ -117,14 +117,17 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         """Delete a test or mistaken event, only when the organiser typed its name: one
         misplaced click (or a form from another event's page) deletes nothing."""
         form = await organiser_form(state, request)
+        uid = user_id(codec, request)
 
         def work() -> str:
             with state.sessions.begin() as db:
+                # a co-organiser manages the event, but it stays the owner's to delete
+                repo.check_is_owner(db, event_id, uid or 0, "delete it")
                 return repo.delete_event(db, event_id, confirm=form_text(form, "confirm"))
 
         try:
             name = await threaded(work)
-        except InputError as exc:
+        except (InputError, repo.ForbiddenError) as exc:
             return redirect(state, request, f"/events/{event_id}#settings", f"Not deleted: {exc}")
         except repo.NotFoundError:
             return redirect(state, request, "/", f"Not deleted: there is no event {event_id} (deleted already?).")
@@ -134,5 +137,4 @@ def add_routes(app: FastAPI, state: WebState) -> None:
     async def event_page(request: Request, event_id: int) -> Response:
         if user_id(codec, request) is None:
             return redirect(state, request, "/login")
-        event, schedule = await threaded(lambda: load_event(state, event_id))
-        return page(state, request, "event.html", event=event, view=views.EventView(event, schedule))
+        return await render_event_page(state, request, event_id)
