@@ -35,8 +35,9 @@ def check_owner(session: Session, event_id: int, user_id: int) -> None:
 
     Issue 7 item 4: only the organiser may see the organiser's pages or change anything; with
     several accounts on one installation (two clubs sharing a server), each manages the events
-    it made, with the co-organisers its owner named (``organisers``). An event without an owner (stored before migration 0003) stays shared, so an
-    upgrade locks nobody out; a missing event is left to the route (its 404)."""
+    it made, with the co-organisers its owner named (``organisers``). An event without an owner
+    (stored before migration 0003) stays shared, so an upgrade locks nobody out; a missing event
+    is left to the route (its 404)."""
     if not 0 < event_id <= _LARGEST_KEY:
         return
     row = session.execute(select(Event.owner_id).where(Event.id == event_id)).first()

@@ -228,6 +228,7 @@ def load_event(state: WebState, event_id: int) -> tuple[Event, Any]:
         event = repo.get_event(db, event_id)
         return event, repo.event_schedule(event)
 
+
 def load_managers(state: WebState, event_id: int) -> repo.Managers:
     """Who manages the event (its page's "Who manages this event" section)."""
     with state.sessions() as db:
@@ -268,11 +269,12 @@ async def act(state: WebState, request: Request, event_id: int, work: Callable[[
     if keep is None:
         return redirect(state, request, target, refusal)
     form_id, typed = keep
-    return await render_event_page(state, request, event_id, status=status, error=refusal, error_in=form_id, typed=typed)
+    return await render_event_page(state, request, event_id, status=status, error=refusal, error_in=form_id,
+                                   typed=typed)
 
 
 async def render_event_page(state: WebState, request: Request, event_id: int, *, status: int = 200,
-                     **context: Any) -> Response:
+                            **context: Any) -> Response:
     """The event page: the event, its rounds and who manages it (the forms that only the owner
     may use are shown to the owner only)."""
     event, schedule = await threaded(lambda: load_event(state, event_id))
