@@ -3,10 +3,11 @@ takes the event back from one (storage: ``fairdraw.storage.organisers``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
+from sqlalchemy.orm import Session
 
 from fairdraw.core.errors import InputError
 from fairdraw.storage import repo
@@ -28,26 +29,23 @@ def owner_only(work: Callable[[], str]) -> Callable[[], str]:
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
-    """The two forms of the event page's "Who manages this event" section."""
+    """The two forms of the event page's "Who manages this event" section: name an account,
+    remove one. Each is the owner's, in one transaction (``storage.organisers``)."""
+    for path, operation in (("/events/{event_id}/organisers", repo.add_co_organiser),
+                            ("/events/{event_id}/organisers/remove", repo.remove_co_organiser)):
+        app.post(path)(_organiser_route(state, operation))
 
-    @app.post("/events/{event_id}/organisers")
-    async def add_organiser(request: Request, event_id: int) -> Response:
+
+def _organiser_route(state: WebState, operation: Callable[[Session, int, int, str], str]) -> Callable[
+        [Request, int], Awaitable[Response]]:
+    async def route(request: Request, event_id: int) -> Response:
         form = await organiser_form(state, request)
-        uid = user_id(state.codec, request)
+        uid = user_id(state.codec, request) or 0  # organiser_form refused a signed-out visitor
 
         def work() -> str:
             with state.sessions.begin() as db:
-                return repo.add_co_organiser(db, event_id, uid or 0, form_text(form, "username"))
+                return operation(db, event_id, uid, form_text(form, "username"))
 
         return await act(state, request, event_id, owner_only(work), anchor="organisers")
 
-    @app.post("/events/{event_id}/organisers/remove")
-    async def remove_organiser(request: Request, event_id: int) -> Response:
-        form = await organiser_form(state, request)
-        uid = user_id(state.codec, request)
-
-        def work() -> str:
-            with state.sessions.begin() as db:
-                return repo.remove_co_organiser(db, event_id, uid or 0, form_text(form, "username"))
-
-        return await act(state, request, event_id, owner_only(work), anchor="organisers")
+    return route
