@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
+from fairdraw.formats.render import BY_PLAYER_MAX_CELLS, player_itineraries
 from fairdraw.web import views, workflow
 from fairdraw.web.pages import WebState, draw_record_meta, load_public, page, threaded
 
@@ -35,7 +36,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
 
     @app.get("/p/{slug}/print/{kind}", response_class=HTMLResponse)
     async def print_page(request: Request, slug: str, kind: str, round: int | None = None) -> Response:
-        if kind not in ("pairings", "results", "cards", "standings", "crosstable"):
+        if kind not in ("pairings", "results", "cards", "seats", "standings", "crosstable"):
             raise HTTPException(404, f"no printout {kind!r}")
         event, schedule = await threaded(lambda: load_public(state, slug))
         view = views.EventView(event, schedule)
@@ -43,5 +44,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         if kind == "standings":
             table, problem = await threaded(lambda: views.standings_or_reason(event, schedule))
         rounds = view.rounds if round is None else [view.round(round)]
+        # seats by player: at a mahjong event everyone looks for their own table each round
+        itineraries = player_itineraries(schedule) if kind == "seats" else []
         return page(state, request, f"print_{kind}.html", event=event, view=view, rounds=rounds,
-                    standings=table, problem=problem)
+                    standings=table, problem=problem, itineraries=itineraries,
+                    names={p.id: p.name for p in schedule.players}, max_cells=BY_PLAYER_MAX_CELLS)
