@@ -110,13 +110,14 @@ def _redraw_breaches(loaded: Schedule, path: Path) -> list[str]:
     that records no draw to make again exits 2 naming the field."""
     from fairdraw.systems.mahjong.redraw import redraw_differences
 
-    with naming_the_file(path), working("drawing the seating again from its seed"):
+    replays = len(loaded.meta.get("reseats") or []) if isinstance(loaded.meta.get("reseats"), list) else 0
+    doing = "drawing the seating again from its seed" + (f" and replaying {replays} re-seat(s)" if replays else "")
+    with naming_the_file(path), working(doing):
         differences = redraw_differences(loaded)
     if not differences:
         draw = loaded.meta.get("draw")
         seed = draw.get("seed") if isinstance(draw, dict) else loaded.seed
-        changes = len(loaded.meta.get("reseats") or [])
-        then = f" and its {changes} recorded re-seat{'s' if changes > 1 else ''} replayed" if changes else ""
+        then = f" and its {replays} recorded re-seat{'s' if replays > 1 else ''} replayed" if replays else ""
         console.print(f"Redraw from seed {seed!r}{then}: every drawn table is the same.", highlight=False,
                       markup=False, soft_wrap=True)
     return [f"redraw: {line}" for line in differences]
