@@ -39,7 +39,9 @@ def test_a_co_organiser_runs_the_event_and_a_third_account_sees_nothing(app, app
     assert "deputy now manages this event too" in _said(post(owner, event, "/organisers", username=" deputy "))
     assert "Made by organiser; also managed by\n  deputy" in _said(owner.get(f"/events/{event}")).replace(
         "<strong>", "").replace("</strong>", "")
-    assert "County final" in deputy.get("/").text  # on the deputy's dashboard
+    dashboard = deputy.get("/").text  # on the deputy's dashboard, marked as another's event
+    assert "County final</a> <span class=\"hint\">(co-organiser)</span>" in dashboard
+    assert "(co-organiser)" not in owner.get("/").text
     post(deputy, event, "/pair")
     page = deputy.get(f"/events/{event}/rounds/1").text
     deputy.post(f"/events/{event}/rounds/1/results", data=results_form(page, {0: "1"}))

@@ -37,7 +37,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
 
         uid = user_id(codec, request)
         events = await threaded(lambda: load_events(state, uid))
-        return page(state, request, "dashboard.html", events=events, systems=event_settings.system_choices())
+        return page(state, request, "dashboard.html", events=events, systems=event_settings.system_choices(), me=uid)
 
     @app.post("/events")
     async def create_event(request: Request) -> Response:
@@ -74,7 +74,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             # does): one bad option must not cost the organiser the name, rounds and options
             uid = user_id(codec, request)
             events = await threaded(lambda: load_events(state, uid))
-            return page(state, request, "dashboard.html", status=400, events=events,
+            return page(state, request, "dashboard.html", status=400, events=events, me=uid,
                         systems=event_settings.system_choices(), error=f"Not created: {exc}", error_in="new-event",
                         typed=typed_back(form, NEW_EVENT_FIELDS))
         if twin:
