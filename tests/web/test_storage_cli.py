@@ -68,3 +68,27 @@ def test_serve_prints_the_address_and_the_setup_link(tmp_path: Path, monkeypatch
     assert "/setup?token=" in result.output
     assert (tmp_path / "fairdraw" / "fairdraw.sqlite3").exists()
     assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
+
+
+def test_user_list_names_every_account_with_its_events(tmp_path: Path) -> None:
+    from fairdraw.storage.models import Event, EventOrganiser
+
+    url = f"sqlite:///{tmp_path / 'users.sqlite3'}"
+    runner = CliRunner()
+    assert "No organiser account yet" in runner.invoke(cli, ["user", "list", "--database", url]).output
+    for name in ("chief", "deputy"):
+        assert runner.invoke(cli, ["user", "add", name, "--database", url],
+                             input="long password\nlong password\n").exit_code == 0
+    engine = make_engine(url)
+    with session_factory(engine).begin() as db:
+        chief, deputy = (repo.authenticate(db, n, "long password") for n in ("chief", "deputy"))
+        assert chief is not None and deputy is not None
+        for number in range(2):
+            event = repo.create_event(db, name=f"Event {number}", system="berger", owner_id=chief.id)
+            db.add(EventOrganiser(event_id=event.id, user_id=deputy.id))
+        db.add(Event(name="Old", system="berger", public_slug="old-one", options={}))  # no owner
+    engine.dispose()
+    result = runner.invoke(cli, ["user", "list", "--database", url])
+    assert result.exit_code == 0, result.output
+    rows = [line.split("│")[1:4] for line in result.output.splitlines() if "│" in line]
+    assert [[cell.strip() for cell in row] for row in rows] == [["chief", "2", "0"], ["deputy", "0", "2"]]

@@ -61,6 +61,28 @@ def user_add(
     console.print(f"Organiser {username!r} created.", highlight=False, markup=False)
 
 
+@user_app.command("list")
+def user_list(database: str | None = typer.Option(None, "--database", help=DATABASE_HELP)) -> None:
+    """The organiser accounts, with the events each made and those it manages as co-organiser
+    (the name to type on an event page to share the event)."""
+    from rich.table import Table
+
+    from fairdraw.storage import repo
+    from fairdraw.storage.db import default_url, make_engine, migrate, session_factory
+
+    engine = make_engine(database or default_url())
+    migrate(engine)
+    with session_factory(engine)() as db:
+        rows = repo.accounts_overview(db)
+    if not rows:
+        say("No organiser account yet: create one with `fairdraw user add NAME`.")
+        return
+    table = Table("account", "events made", "co-organiser of")
+    for name, owned, shared in rows:
+        table.add_row(name, str(owned), str(shared))
+    console.print(table, highlight=False)
+
+
 def say(text: str) -> None:
     """Print a line as is (soft wrap: a long URL is never broken across lines)."""
     console.print(text, highlight=False, soft_wrap=True, markup=False)

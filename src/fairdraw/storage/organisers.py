@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from fairdraw.core.errors import InputError
@@ -31,6 +31,17 @@ class Managers:
 def event_managers(session: Session, event_id: int) -> Managers:
     owner_id = session.scalar(select(Event.owner_id).where(Event.id == event_id))
     return Managers(owner_name(session, event_id), owner_id, co_organisers(session, event_id))
+
+
+def accounts_overview(session: Session) -> list[tuple[str, int, int]]:
+    """Every organiser account by name, with the events it made and those it manages as a
+    co-organiser (``fairdraw user list``: the owner needs the exact name to share an event)."""
+    owned = {row[0]: row[1] for row in session.execute(
+        select(Event.owner_id, func.count()).where(Event.owner_id.is_not(None)).group_by(Event.owner_id))}
+    shared = {row[0]: row[1] for row in session.execute(
+        select(EventOrganiser.user_id, func.count()).group_by(EventOrganiser.user_id))}
+    users = [(row[0], row[1]) for row in session.execute(select(User.id, User.username).order_by(User.username))]
+    return [(name, int(owned.get(uid, 0)), int(shared.get(uid, 0))) for uid, name in users]
 
 
 def is_co_organiser(session: Session, event_id: int, user_id: int) -> bool:

@@ -27,6 +27,7 @@ from fairdraw.storage.accounts import (
 )
 from fairdraw.storage.organisers import (
     Managers,
+    accounts_overview,
     add_co_organiser,
     check_is_owner,
     co_organisers,
@@ -70,6 +71,7 @@ from fairdraw.storage.rounds import (
 
 __all__ = [
     "Managers",
+    "accounts_overview",
     "add_co_organiser",
     "check_is_owner",
     "co_organisers",
