@@ -49,3 +49,18 @@ def test_chess_boards_and_huge_grids_get_no_player_section() -> None:
     assert player_itineraries(berger) == [] and "Player by player" not in render_html(berger)
     big = seat(400, 130, byes=False)  # 52,000 cells: more than the page lists
     assert player_itineraries(big) == []
+
+
+def test_a_league_season_names_each_player_s_group_by_session() -> None:
+    """A league group plays several games with the winds changing between them: its line names
+    the group and its table, and the table card the winds (issue 5 item 2)."""
+    from fairdraw.core.registry import PairingRequest, get_system
+
+    field = tuple(Participant(id=i, name=f"P{i}") for i in range(1, 19))
+    season = get_system("mahjong-league").pair(PairingRequest(players=field, total_rounds=3, seed="s"))
+    lines = dict(player_itineraries(season))
+    for index, session in enumerate(season.rounds):
+        for table in session.tables:
+            assert table.games  # a group of 4 or 5 playing its hanchan
+            for pid in table.seats:
+                assert lines[pid][index] == f"Group {table.group} (T{table.table})"

@@ -178,7 +178,8 @@ BY_PLAYER_MAX_CELLS = 50_000
 
 def player_itineraries(schedule: Schedule) -> list[tuple[int, list[str]]]:
     """Each player's round-by-round place at tables of more than two seats (issue 4, item 1:
-    seats in wind order): "T3 East" (table and seat), "G2/1 South" in a grouped schedule, "sits
+    seats in wind order): "T3 East" (table and seat), "Group B (T2)" for a league group that
+    plays several games (its winds change from game to game: its table card lists them), "sits
     out" on a bye, "" for a round the player is in no table of; players in name order, as they
     look themselves up on a posted sheet. Empty for chess boards (their pairing lists are
     posted round by round) and for grids over ``BY_PLAYER_MAX_CELLS``."""
@@ -189,10 +190,10 @@ def player_itineraries(schedule: Schedule) -> list[tuple[int, list[str]]]:
     place: dict[int, list[str]] = {p.id: [""] * len(schedule.rounds) for p in schedule.players}
     for index, rnd in enumerate(schedule.rounds):
         for table in rnd.tables:
-            where = f"T{table.table}" if table.group is None else f"G{table.group}/{table.table}"
+            where = f"T{table.table}" if table.group is None else f"Group {table.group} (T{table.table})"
             for seat, pid in zip(seat_labels(len(table.seats)), table.seats, strict=True):
                 if pid in place:
-                    place[pid][index] = f"{where} {seat}"
+                    place[pid][index] = where if table.games else f"{where} {seat}"
         for bye in rnd.byes:
             if bye.id in place:
                 place[bye.id][index] = "sits out" if bye.kind == "bye" else bye.kind
