@@ -8,7 +8,7 @@ and decorates the class with ``@register``, plus one import line in
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
@@ -96,6 +96,18 @@ class PairingSystem(ABC):
         Why an optional hook: only some fixed systems can change their field midway (mahjong
         seating, issue 4 build 5: keep the rounds played, re-seat the rest)."""
         return None
+
+    def rounds_left_to_standings(self, options: Mapping[str, Any]) -> int:
+        """How many final rounds of a fixed schedule the standings seat, one at a time once the
+        rounds before have results, instead of ``pair`` (0: none). Why a hook: the mahjong
+        seating's ``ranked_last`` (issue 4 item 6, EMA-style final rounds)."""
+        return 0
+
+    def seat_from_standings(self, schedule: Schedule, ranking: Sequence[Participant],
+                            options: Mapping[str, Any]) -> Schedule:
+        """``schedule`` with its next round seated from ``ranking`` (the players to seat, in
+        standings order), for a system whose ``rounds_left_to_standings`` is not 0."""
+        raise NotImplementedError(f"{self.name} seats no round from the standings")
 
 
 _REGISTRY: NamedRegistry[type[PairingSystem]] = NamedRegistry("pairing system", "fairdraw.systems", lambda c: c.name)

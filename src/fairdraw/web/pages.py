@@ -286,7 +286,8 @@ async def render_event_page(state: WebState, request: Request, event_id: int, *,
 
 def draw_record_meta(event: Event) -> dict[str, Any]:
     """What the system recorded with the event's first pairing (a fixed schedule's meta: a
-    mahjong seating's draw record), for the exports; empty before any round. A seating
+    mahjong seating's draw record), for the exports; empty before any round. The rounds seated
+    from the standings are listed in ``seated_by_ranking`` (the redraw leaves them out). A seating
     re-seated on the page (a player left or joined) stores each re-seat's record with the rounds
     it made: those of the rounds still stored, in order, become ``reseats``, so that `fairdraw
     check --redraw` replays them after the draw."""
@@ -294,13 +295,19 @@ def draw_record_meta(event: Event) -> dict[str, Any]:
         return {}
     meta = dict(event.rounds[0].meta or {})
     history: list[Any] = []
+    ranked: list[int] = []
     for row in sorted(event.rounds, key=lambda r: r.number):
         entries = (row.meta or {}).get("reseats")
         # the rounds one re-seat made share its record: one entry per re-seat
         if isinstance(entries, list) and entries and entries[-1] not in history:
             history.append(entries[-1])
+        if (row.meta or {}).get("seated_by_ranking"):
+            ranked.append(row.number)
     if history:
         meta["reseats"] = history
+    if ranked:  # as `seat-ranked` records them: the rounds seated so far, and how many are left
+        meta["seated_by_ranking"] = ranked
+        meta["ranked_last"] = max(0, int(meta.get("ranked_last") or 0) - len(ranked))
     return meta
 
 

@@ -45,9 +45,15 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 withdrawn = {p.pid for p in event.participants if p.withdrawn}
                 requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
                 system_options = event_settings.pairing_options(event.system, event.scoring, dict(event.options or {}))
+                def ranking() -> list[int]:  # a mahjong seating's final rounds: the standings seat them
+                    table, problem = views.standings_or_reason(event, schedule)
+                    if table is None:
+                        raise InputError(f"the standings seat this round, and there are none: {problem}")
+                    return [int(row["id"]) for row in table.rows]
+
                 try:
                     made = workflow.pair_next(schedule, withdrawn=withdrawn, total_rounds=event.total_rounds,
-                                              options=system_options, requested_byes=requested)
+                                              options=system_options, requested_byes=requested, ranking=ranking)
                 except (FairdrawError, IntegrityError):
                     raise
                 except Exception as exc:  # a system's own failure: tell the organiser, keep the traceback
@@ -64,6 +70,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                     note = (f" The schedule has {counted(total, 'round')} (the system fixes the count; "
                             f"{asked_for}), so the event now has {total}.")
                 numbers = [r.round for r in made.rounds]
+                if made.meta.get("seated_by_ranking"):
+                    return f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..." + note
                 if len(numbers) == 1:
                     return f"Round {numbers[0]} is paired." + note
                 return f"Rounds {numbers[0]}–{numbers[-1]} are made." + note

@@ -267,7 +267,9 @@ class EventView:
                 return "Make the whole schedule"
             planned = self.rounds[0].meta.get("schedule_rounds")
             if isinstance(planned, int) and planned > len(self.rounds):
-                first, last = len(self.rounds) + 1, planned
+                first, last = len(self.rounds) + 1, planned - self.left_to_standings
+                if first > last:  # a mahjong seating's final rounds, seated from the standings
+                    return f"Seat round {first} by ranking"
                 return f"Make round {first} again" if first == last else f"Make rounds {first}–{last} again"
             return None
         if self.kind == "per-round":
@@ -278,9 +280,17 @@ class EventView:
         return None
 
     @property
+    def left_to_standings(self) -> int:
+        """The final rounds the standings seat (a mahjong seating's ``ranked_last``), as the
+        schedule's first round recorded them."""
+        value = self.rounds[0].meta.get("ranked_last") if self.rounds else None
+        return value if isinstance(value, int) and value > 0 else 0
+
+    @property
     def pair_blocked(self) -> str | None:
         """Why pairing the next round must wait, if it must."""
-        if self.kind == "per-round" and self.rounds and self.rounds[-1].done < len(self.rounds[-1].boards):
+        waits_for_results = self.kind == "per-round" or (self.pair_label or "").endswith("by ranking")
+        if waits_for_results and self.rounds and self.rounds[-1].done < len(self.rounds[-1].boards):
             return f"enter every result of round {self.rounds[-1].number} first"
         if self.active_count < 2:
             return "add at least two players first"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
@@ -99,8 +100,11 @@ class Pairing:
 
 
 def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | None, options: dict[str, Any],
-              requested_byes: dict[int, str] | None = None) -> Pairing:
-    """Pair the next round (per-round systems) or the whole schedule (fixed systems)."""
+              requested_byes: dict[int, str] | None = None,
+              ranking: Callable[[], list[int]] | None = None) -> Pairing:
+    """Pair the next round (per-round systems) or the whole schedule (fixed systems); a mahjong
+    seating's final rounds left to the standings (``ranked_last``) one at a time, from
+    ``ranking`` (the ids in standings order)."""
     try:
         system = get_system(schedule.system)
     except KeyError:
@@ -111,6 +115,9 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
     if len(active) < 2:
         raise InputError("add at least two players first")
     played = schedule.rounds
+    if system.kind == "fixed" and ranked_round_due(system, schedule, options, total_rounds):
+        return _seat_by_ranking(system, schedule, withdrawn=withdrawn, total_rounds=total_rounds or 0,
+                                options=options, ranking=ranking)
     if system.kind == "fixed" and played:
         produced, new_rounds = _remake_fixed_tail(system, schedule, withdrawn=withdrawn, total_rounds=total_rounds,
                                                   options=options)
@@ -150,8 +157,46 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
             raise InputError("the system produced no new round")
     meta = _json_safe(produced.meta)
     if system.kind == "fixed" and isinstance(meta, dict):
-        meta["schedule_rounds"] = len(produced.rounds)  # how many rounds "make again" can restore
+        # how many rounds "make again" can restore, and the event's length: the rounds left to
+        # the standings (a mahjong seating's ``ranked_last``) count, seated later one at a time
+        meta["schedule_rounds"] = len(produced.rounds) + system.rounds_left_to_standings(options)
     return Pairing(rounds=new_rounds, meta=meta, numbers=dict(produced.numbers))
+
+
+def ranked_round_due(system: Any, schedule: Schedule, options: dict[str, Any], total_rounds: int | None) -> bool:
+    """Whether the next round of a fixed schedule is one of the last the standings seat
+    (``rounds_left_to_standings``: a mahjong seating's ``ranked_last``, issue 4 item 6), not
+    the schedule made at the start."""
+    left = system.rounds_left_to_standings(options)
+    if left < 1 or total_rounds is None or not schedule.rounds:
+        return False
+    return total_rounds - left <= len(schedule.rounds) < total_rounds
+
+
+def _seat_by_ranking(system: Any, schedule: Schedule, *, withdrawn: set[int], total_rounds: int,
+                     options: dict[str, Any], ranking: Callable[[], list[int]] | None) -> Pairing:
+    """The next round seated from the standings (mahjong: as `fairdraw seat-ranked` seats it).
+    Every result of the last round must be in, as the standings decide the tables; a player
+    without a result yet (a late entry) comes after the ranked ones."""
+    last = schedule.rounds[-1]
+    missing = [t.table for t in last.tables if t.scores is None and t.result is None]
+    if missing:
+        raise InputError(f"enter every result of round {last.round} first: the standings seat round "
+                         f"{last.round + 1} (missing: table {', '.join(map(str, missing))})")
+    if ranking is None:
+        raise UnavailableError("the standings are not available here to seat a round by ranking")
+    by_id = {p.id: p for p in schedule.players if p.id not in withdrawn}
+    ranked = [pid for pid in dict.fromkeys(ranking()) if pid in by_id]
+    order = [by_id[pid] for pid in ranked] + [p for p in by_id.values() if p.id not in set(ranked)]
+    size = options.get("table_size") or max(len(t.seats) for r in schedule.rounds for t in r.tables)
+    known = replace(schedule, meta={**schedule.meta, "table_size": int(size), "rounds_total": total_rounds})
+    seated = system.seat_from_standings(known, order, options)
+    new_round = seated.rounds[-1]
+    meta: dict[str, Any] = {"seated_by_ranking": [new_round.round]}
+    breaches = (seated.meta.get("ranked_wind_breaches") or {}).get(str(new_round.round))
+    if breaches:
+        meta["ranked_wind_breaches"] = {str(new_round.round): breaches}
+    return Pairing(rounds=[new_round], meta=_json_safe(meta))
 
 
 def _fixed_field(system: Any, players: tuple[Participant, ...], numbers: dict[int, int]) -> tuple[Participant, ...]:
@@ -378,7 +423,8 @@ def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
 #: the export so that ``fairdraw check --redraw`` can draw it again; the figures (metrics) are
 #: not carried: an undo or a re-made round would leave them stale; ``reseats``, the record of each
 #: re-seat the page made after a player left or joined (``pages.draw_record_meta``)
-DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last", "separation", "reseats")
+DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last", "separation", "reseats",
+                    "seated_by_ranking")
 
 
 def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: str | None = None,

@@ -289,3 +289,16 @@ class Mahjong(PairingSystem):
 
         return reseat(schedule, from_round, drop=leaving, add_players=joining, byes=bool(options.get("byes")),
                       drawn_tail=True)
+
+    def rounds_left_to_standings(self, options: Mapping[str, Any]) -> int:
+        """``ranked_last``: the final rounds seated by ranking (issue 4 item 6)."""
+        value = options.get("ranked_last")
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+    def seat_from_standings(self, schedule: Schedule, ranking: Sequence[Participant],
+                            options: Mapping[str, Any]) -> Schedule:
+        """The next round as `fairdraw seat-ranked` seats it (seed 001: ranks 1-4 at table 1,
+        5-8 at table 2, ..., winds to whoever had them least)."""
+        from fairdraw.systems.mahjong.ranked import seat_ranked  # ranked imports this module
+
+        return seat_ranked(ranking, schedule)

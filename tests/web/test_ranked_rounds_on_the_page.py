@@ -1,0 +1,62 @@
+"""A mahjong seating's final rounds seated by ranking on the page (issue 4 item 6; seed 001,
+EMA-style: ranks 1-4 at table 1, 5-8 at table 2, ...), as `fairdraw seat-ranked` seats them on
+the command line. Before, the page made the drawn rounds, cut the event to them ("the system
+fixes the count") and offered nothing for the last ones."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from tests.conftest import CliResult
+from tests.web.helpers import create_event, enter_mahjong_round, field_csv, import_players, post
+
+
+def _said(response) -> str:  # type: ignore[no-untyped-def]
+    return html.unescape(response.text)
+
+
+def test_the_last_rounds_are_seated_from_the_standings(client: TestClient, tmp_path: Path,
+                                                       cli: Callable[..., CliResult]) -> None:
+    event = create_event(client, "mahjong", rounds="5", options="ranked_last=2", seed="Final day")
+    import_players(client, event, field_csv(16))
+    post(client, event, "/pair")
+    page = _said(client.get(f"/events/{event}"))
+    assert "· 5 rounds" in page and "Round 3" in page and "Round 4" not in page  # 3 drawn, 5 in all
+    assert 'disabled title="enter every result of round 3 first">Seat round 4 by ranking' in page
+    for number in (1, 2, 3):
+        enter_mahjong_round(client, event, number)
+    assert 'id="pair" >Seat round 4 by ranking' in _said(client.get(f"/events/{event}"))
+    said = _said(post(client, event, "/pair"))
+    assert "Round 4 is seated by ranking" in said
+    data = json.loads(client.get(f"/events/{event}/export/json").text)
+    order = _standings_order_before(data, 3)
+    tables = sorted(data["rounds"][3]["tables"], key=lambda t: t["table"])
+    assert [sorted(t["seats"]) for t in tables] == [sorted(order[i:i + 4]) for i in range(0, 16, 4)]
+
+    # round 5 waits for round 4's results, then is seated by ranking as well
+    assert "enter every result of round 4 first" in _said(post(client, event, "/pair"))
+    enter_mahjong_round(client, event, 4)
+    assert "Round 5 is seated by ranking" in _said(post(client, event, "/pair"))
+    assert 'id="pair"' not in _said(client.get(f"/events/{event}"))  # every round is seated
+
+    # the export redraws: the drawn rounds are the seed's, the ranked ones are the standings'
+    path = tmp_path / "event.json"
+    exported = json.loads(client.get(f"/events/{event}/export/json").text)
+    assert exported["meta"]["seated_by_ranking"] == [4, 5] and exported["meta"]["ranked_last"] == 0
+    path.write_text(json.dumps(exported))
+    result = cli("check", "--redraw", str(path))
+    assert result.code == 0 and "every drawn table is the same" in result.out, result.out + result.err
+
+
+def _standings_order_before(data: dict, rounds: int) -> list[int]:  # type: ignore[type-arg]
+    """The standings after the first ``rounds`` rounds, by the scoring layer (independent of the page)."""
+    from fairdraw.formats.schedule_json import schedule_from_dict
+    from fairdraw.scoring.standings import compute_group_standings
+
+    cut = dict(data, rounds=data["rounds"][:rounds])
+    return [row.id for row in compute_group_standings(schedule_from_dict(cut), None, None)[0].rows]
