@@ -60,3 +60,21 @@ def _standings_order_before(data: dict, rounds: int) -> list[int]:  # type: igno
 
     cut = dict(data, rounds=data["rounds"][:rounds])
     return [row.id for row in compute_group_standings(schedule_from_dict(cut), None, None)[0].rows]
+
+
+def test_a_withdrawal_and_a_field_that_does_not_fill_the_tables(client: TestClient) -> None:
+    """18 players with sit-outs, one withdrawn before the ranked round: the 17 left are seated
+    from the standings, one of those with the fewest sit-outs sits out, the withdrawn nowhere."""
+    event = create_event(client, "mahjong", rounds="3", options="ranked_last=1\nbyes=true", seed="Open")
+    import_players(client, event, field_csv(18))
+    post(client, event, "/pair")
+    for number in (1, 2):
+        enter_mahjong_round(client, event, number)
+    post(client, event, "/players/7/withdraw", withdrawn="1")
+    assert "Round 3 is seated by ranking" in _said(post(client, event, "/pair"))
+    data = json.loads(client.get(f"/events/{event}/export/json").text)
+    last = data["rounds"][2]
+    seated = [pid for t in last["tables"] for pid in t["seats"]]
+    assert len(seated) == 16 and 7 not in seated and 7 not in last["byes"] and len(last["byes"]) == 1
+    sat_out_before = {pid for r in data["rounds"][:2] for pid in r["byes"]}
+    assert last["byes"][0] not in sat_out_before  # the fewest sit-outs so far sit out
