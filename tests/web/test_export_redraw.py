@@ -99,6 +99,8 @@ def test_a_seating_re_seated_on_the_page_redraws_from_its_export(client: TestCli
     assert "Rounds 3–4 are made" in html.unescape(post(client, event, "/pair").text)
     data = json.loads(client.get(f"/events/{event}/export/json").text)
     assert [(r["from_round"], r["tail"]) for r in data["meta"]["reseats"]] == [(2, "drawn"), (3, "drawn")]
+    slug = re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+    assert "re-seated by rule, and the seating records each change" in client.get(f"/p/{slug}").text
     path = tmp_path / "event.json"
     path.write_text(json.dumps(data))
     code, out = _redraw(cli, path)
