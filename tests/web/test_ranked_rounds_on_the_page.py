@@ -78,3 +78,26 @@ def test_a_withdrawal_and_a_field_that_does_not_fill_the_tables(client: TestClie
     assert len(seated) == 16 and 7 not in seated and 7 not in last["byes"] and len(last["byes"]) == 1
     sat_out_before = {pid for r in data["rounds"][:2] for pid in r["byes"]}
     assert last["byes"][0] not in sat_out_before  # the fewest sit-outs so far sit out
+
+
+def test_a_re_seat_before_the_ranked_rounds_still_redraws(client: TestClient, tmp_path: Path,
+                                                          cli: Callable[..., CliResult]) -> None:
+    """A player leaves before the last drawn round, which is made again for the new field; the
+    ranked rounds follow. The export replays the re-seat and leaves the ranked rounds out."""
+    event = create_event(client, "mahjong", rounds="4", options="ranked_last=1\nbyes=true", seed="Mixed")
+    import_players(client, event, field_csv(17))
+    post(client, event, "/pair")
+    for number in (1, 2):
+        enter_mahjong_round(client, event, number)
+    post(client, event, "/undo", round="3")
+    post(client, event, "/players/4/withdraw", withdrawn="1")
+    assert "Round 3 is paired" in _said(post(client, event, "/pair"))  # re-seated for the 16 left
+    enter_mahjong_round(client, event, 3)
+    assert "Round 4 is seated by ranking" in _said(post(client, event, "/pair"))
+    data = json.loads(client.get(f"/events/{event}/export/json").text)
+    assert [r["from_round"] for r in data["meta"]["reseats"]] == [3] and data["meta"]["seated_by_ranking"] == [4]
+    assert all(4 not in t["seats"] for r in data["rounds"][2:] for t in r["tables"])
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data))
+    result = cli("check", "--redraw", str(path))
+    assert result.code == 0 and "its 1 recorded re-seat replayed" in result.out, result.out + result.err
