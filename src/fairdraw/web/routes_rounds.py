@@ -71,7 +71,10 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                             f"{asked_for}), so the event now has {total}.")
                 numbers = [r.round for r in made.rounds]
                 if made.meta.get("seated_by_ranking"):
-                    return f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..." + note
+                    breaches = sum((made.meta.get("ranked_wind_breaches") or {}).values())
+                    winds = (f" The tables the ranking makes leave {counted(breaches, 'wind breach', 'wind breaches')} that no seat "
+                             "order avoids (issue 4 (c)).") if breaches else ""
+                    return f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..." + winds + note
                 if len(numbers) == 1:
                     return f"Round {numbers[0]} is paired." + note
                 return f"Rounds {numbers[0]}–{numbers[-1]} are made." + note

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import dataclass, field, replace
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
