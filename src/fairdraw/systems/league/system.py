@@ -16,7 +16,7 @@ rounds for the sessions being re-planned: the search starts from it, repaired),
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairdraw.core.errors import InputError
@@ -155,6 +155,24 @@ class MahjongLeague(PairingSystem):
             seed=request.seed,
             meta=meta,
         )
+
+    def continue_schedule(self, schedule: Schedule, from_round: int, *, leaving: tuple[int, ...],
+                          joining: tuple[Participant, ...], options: Mapping[str, Any]) -> Schedule | None:
+        """Issue 5 item 4 for callers other than the command line (the organiser's page), as
+        ``league-reseat`` re-plans: the sessions before ``from_round`` kept, the rest planned
+        again for the field as it now is (``leaving`` out, ``joining`` in), starting from the
+        old plan, the players in the season's numbering with newcomers last."""
+        left = set(leaving)
+        kept = tuple(r for r in schedule.rounds if r.round < from_round)
+        field = sorted((p for p in schedule.players if p.id not in left), key=lambda p: schedule.number_of(p.id))
+        total = len(schedule.rounds)
+        own = {key: options[key] for key in ("prefer", "separate", "iterations") if key in options}
+        return self.pair(PairingRequest(
+            players=(*field, *joining), history=kept, total_rounds=total, seed=schedule.seed,
+            options={**own, "sessions": total - len(kept), "keep_order": True,
+                     "history_players": tuple(p for p in schedule.players if p.id in left),
+                     "previous": tuple(r for r in schedule.rounds if r.round >= from_round)},
+        ))
 
     @staticmethod
     def _history_players(request: PairingRequest) -> list[Participant]:
