@@ -298,3 +298,28 @@ def test_any_chain_of_re_seats_redraws_and_a_swap_after_it_is_seen(n: int, size:
                Table(second.table, (first.seats[0], *second.seats[1:])), *last.tables[2:])
     changed = replace(schedule, rounds=(*schedule.rounds[:-1], replace(last, tables=swapped)))
     assert len(redraw_differences(changed)) == 2
+
+
+@pytest.mark.parametrize(("software", "noted"), [("fairdraw 0.0.1", True), (None, True), ("same", False)])
+def test_a_redraw_that_differs_names_the_version_that_drew_the_file(tmp_path: Path, cli: Cli,
+                                                                    seating: dict[str, Any],
+                                                                    software: str | None, noted: bool) -> None:
+    """The draw is the same for the same seed, players and version; when the redraw differs and
+    the file was drawn by another version (or says nothing), the reader is told (the breaches
+    stay: a note, not a verdict)."""
+    from fairdraw import __version__
+
+    data = _damaged(seating, 'r = d["rounds"][0]["tables"]; r[0]["seats"][0], r[1]["seats"][0] = '
+                             'r[1]["seats"][0], r[0]["seats"][0]')
+    assert data["meta"]["draw"]["software"] == f"fairdraw {__version__}"  # seat records it
+    if software is None:
+        del data["meta"]["draw"]["software"]
+    elif software != "same":
+        data["meta"]["draw"]["software"] = software
+    path = tmp_path / "seating.json"
+    path.write_text(json.dumps(data))
+    code, out = _run(cli, "check", "--redraw", str(path))
+    assert code == 1 and "redraw: round 1" in out
+    assert ("redraw with the version that drew it" in out) == noted, out
+    if software == "fairdraw 0.0.1":
+        assert "drawn by fairdraw 0.0.1" in out

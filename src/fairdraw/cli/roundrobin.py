@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from fairdraw import __version__
 from fairdraw.cli.base import (
     OVERWRITE_HELP,
     app,
@@ -120,6 +121,13 @@ def _redraw_breaches(loaded: Schedule, path: Path) -> list[str]:
         then = f" and its {replays} recorded re-seat{'s' if replays > 1 else ''} replayed" if replays else ""
         console.print(f"Redraw from seed {seed!r}{then}: every drawn table is the same.", highlight=False,
                       markup=False, soft_wrap=True)
+    else:
+        drew = loaded.meta.get("draw", {}).get("software") if isinstance(loaded.meta.get("draw"), dict) else None
+        if drew != f"fairdraw {__version__}":  # said, not a breach: the reader decides
+            console.print(f"note: this file was drawn by {drew or 'a version that did not record itself'}, and "
+                          f"this is fairdraw {__version__}: a seating method changed between versions also "
+                          "differs; redraw with the version that drew it to be sure.", highlight=False,
+                          markup=False, soft_wrap=True)
     return [f"redraw: {line}" for line in differences]
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from fairdraw import __version__ as fairdraw_version
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import MAX_ROUNDS, Bye, Participant, Round, Schedule, Table
 from fairdraw.core.option_values import whole_number_option
@@ -258,6 +259,9 @@ class Mahjong(PairingSystem):
             "draw": {
                 "method": "sha256(seed|id|name), ascending; position i = pairing number i+1",
                 "seed": seed,
+                # the draw is the same for the same seed, players and version: a later version
+                # may seat differently, and `check --redraw` says which version drew the file
+                "software": f"fairdraw {fairdraw_version}",
             },
             "metrics": metrics,
             "repeat_table_visits": {
