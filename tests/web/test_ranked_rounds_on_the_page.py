@@ -62,14 +62,21 @@ def _standings_order_before(data: dict, rounds: int) -> list[int]:  # type: igno
     return [row.id for row in compute_group_standings(schedule_from_dict(cut), None, None)[0].rows]
 
 
-def test_a_withdrawal_and_a_field_that_does_not_fill_the_tables(client: TestClient) -> None:
-    """18 players with sit-outs, one withdrawn before the ranked round: the 17 left are seated
-    from the standings, one of those with the fewest sit-outs sits out, the withdrawn nowhere."""
-    event = create_event(client, "mahjong", rounds="3", options="ranked_last=1\nbyes=true", seed="Open")
-    import_players(client, event, field_csv(18))
+def _two_rounds_played(client: TestClient, *, rounds: int, players: int, seed: str) -> int:
+    """A seating of ``rounds`` rounds whose last one is left to the standings (sit-outs
+    allowed), made, with scores in rounds 1 and 2."""
+    event = create_event(client, "mahjong", rounds=str(rounds), options="ranked_last=1\nbyes=true", seed=seed)
+    import_players(client, event, field_csv(players))
     post(client, event, "/pair")
     for number in (1, 2):
         enter_mahjong_round(client, event, number)
+    return event
+
+
+def test_a_withdrawal_and_a_field_that_does_not_fill_the_tables(client: TestClient) -> None:
+    """18 players with sit-outs, one withdrawn before the ranked round: the 17 left are seated
+    from the standings, one of those with the fewest sit-outs sits out, the withdrawn nowhere."""
+    event = _two_rounds_played(client, rounds=3, players=18, seed="Open")
     post(client, event, "/players/7/withdraw", withdrawn="1")
     assert "Round 3 is seated by ranking" in _said(post(client, event, "/pair"))
     data = json.loads(client.get(f"/events/{event}/export/json").text)
@@ -84,11 +91,7 @@ def test_a_re_seat_before_the_ranked_rounds_still_redraws(client: TestClient, tm
                                                           cli: Callable[..., CliResult]) -> None:
     """A player leaves before the last drawn round, which is made again for the new field; the
     ranked rounds follow. The export replays the re-seat and leaves the ranked rounds out."""
-    event = create_event(client, "mahjong", rounds="4", options="ranked_last=1\nbyes=true", seed="Mixed")
-    import_players(client, event, field_csv(17))
-    post(client, event, "/pair")
-    for number in (1, 2):
-        enter_mahjong_round(client, event, number)
+    event = _two_rounds_played(client, rounds=4, players=17, seed="Mixed")
     post(client, event, "/undo", round="3")
     post(client, event, "/players/4/withdraw", withdrawn="1")
     assert "Round 3 is paired" in _said(post(client, event, "/pair"))  # re-seated for the 16 left
