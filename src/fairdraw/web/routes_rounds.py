@@ -45,6 +45,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 withdrawn = {p.pid for p in event.participants if p.withdrawn}
                 requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
                 system_options = event_settings.pairing_options(event.system, event.scoring, dict(event.options or {}))
+
                 def ranking() -> list[int]:  # a mahjong seating's final rounds: the standings seat them
                     table, problem = views.standings_or_reason(event, schedule)
                     if table is None:
@@ -72,9 +73,11 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 numbers = [r.round for r in made.rounds]
                 if made.meta.get("seated_by_ranking"):
                     breaches = sum((made.meta.get("ranked_wind_breaches") or {}).values())
-                    winds = (f" The tables the ranking makes leave {counted(breaches, 'wind breach', 'wind breaches')} that no seat "
-                             "order avoids (issue 4 (c)).") if breaches else ""
-                    return f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..." + winds + note
+                    forced = counted(breaches, "wind breach", "wind breaches")
+                    winds = (f" The tables the ranking makes leave {forced} that no seat order avoids "
+                             "(issue 4 (c)).") if breaches else ""
+                    ranked = f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..."
+                    return ranked + winds + note
                 if len(numbers) == 1:
                     return f"Round {numbers[0]} is paired." + note
                 return f"Rounds {numbers[0]}–{numbers[-1]} are made." + note
