@@ -15,7 +15,7 @@ from starlette.datastructures import FormData
 
 from fairdraw.core.errors import FairdrawError, InputError
 from fairdraw.core.model import Schedule
-from fairdraw.core.registry import system_kind
+from fairdraw.core.registry import get_system, system_kind
 from fairdraw.formats.render import seat_labels
 from fairdraw.storage.models import Board, Event, RoundRow
 from fairdraw.storage.repo import ResultEntry
@@ -265,11 +265,11 @@ class EventView:
         if self.kind == "fixed":
             if not self.rounds:
                 return "Make the whole schedule"
+            if self.seats_next_by_ranking:  # a mahjong seating's final rounds, from the standings
+                return f"Seat round {len(self.rounds) + 1} by ranking"
             planned = self.rounds[0].meta.get("schedule_rounds")
             if isinstance(planned, int) and planned > len(self.rounds):
-                first, last = len(self.rounds) + 1, planned - self.left_to_standings
-                if first > last:  # a mahjong seating's final rounds, seated from the standings
-                    return f"Seat round {first} by ranking"
+                first, last = len(self.rounds) + 1, planned - self._left_to_standings()
                 return f"Make round {first} again" if first == last else f"Make rounds {first}–{last} again"
             return None
         if self.kind == "per-round":
@@ -279,17 +279,28 @@ class EventView:
             return f"Pair round {len(self.rounds) + 1}"
         return None
 
+    def _left_to_standings(self) -> int:
+        """The final rounds the standings seat instead of the schedule made at the start: the
+        system's ``rounds_left_to_standings`` (a mahjong seating's ``ranked_last``), from the
+        options the pairing gets."""
+        return get_system(self.event.system).rounds_left_to_standings(self._pairing_options())
+
+    def _pairing_options(self) -> dict[str, Any]:
+        return event_settings.pairing_options(self.event.system, self.event.scoring, dict(self.event.options or {}))
+
     @property
-    def left_to_standings(self) -> int:
-        """The final rounds the standings seat (a mahjong seating's ``ranked_last``), as the
-        schedule's first round recorded them."""
-        value = self.rounds[0].meta.get("ranked_last") if self.rounds else None
-        return value if isinstance(value, int) and value > 0 else 0
+    def seats_next_by_ranking(self) -> bool:
+        """Whether "pair" seats the next round from the standings (``workflow.ranked_round_due``,
+        the rule the pairing itself follows)."""
+        if self.kind != "fixed":
+            return False
+        return workflow.ranked_round_due(get_system(self.event.system), self.schedule, self._pairing_options(),
+                                         self.event.total_rounds)
 
     @property
     def pair_blocked(self) -> str | None:
         """Why pairing the next round must wait, if it must."""
-        waits_for_results = self.kind == "per-round" or (self.pair_label or "").endswith("by ranking")
+        waits_for_results = self.kind == "per-round" or self.seats_next_by_ranking
         if waits_for_results and self.rounds and self.rounds[-1].done < len(self.rounds[-1].boards):
             return f"enter every result of round {self.rounds[-1].number} first"
         if self.active_count < 2:

@@ -133,7 +133,7 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
             raise InputError(f"all {total_rounds} rounds are paired")
         if played:
             last = played[-1]
-            missing = [t.table for t in last.tables if t.result is None and t.scores is None]
+            missing = _tables_without_result(last)
             if missing:
                 raise InputError(
                     f"enter every result of round {last.round} first (missing: board {', '.join(map(str, missing))})"
@@ -163,6 +163,12 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
     return Pairing(rounds=new_rounds, meta=meta, numbers=dict(produced.numbers))
 
 
+def _tables_without_result(rnd: Round) -> list[int]:
+    """The tables (boards) of ``rnd`` with neither a chess result nor mahjong scores: the next
+    round that builds on the results waits for them."""
+    return [t.table for t in rnd.tables if t.result is None and t.scores is None]
+
+
 def ranked_round_due(system: Any, schedule: Schedule, options: dict[str, Any], total_rounds: int | None) -> bool:
     """Whether the next round of a fixed schedule is one of the last the standings seat
     (``rounds_left_to_standings``: a mahjong seating's ``ranked_last``, issue 4 item 6), not
@@ -179,7 +185,7 @@ def _seat_by_ranking(system: Any, schedule: Schedule, *, withdrawn: set[int], to
     Every result of the last round must be in, as the standings decide the tables; a player
     without a result yet (a late entry) comes after the ranked ones."""
     last = schedule.rounds[-1]
-    missing = [t.table for t in last.tables if t.scores is None and t.result is None]
+    missing = _tables_without_result(last)
     if missing:
         raise InputError(f"enter every result of round {last.round} first: the standings seat round "
                          f"{last.round + 1} (missing: table {', '.join(map(str, missing))})")
