@@ -111,18 +111,18 @@ def _redraw_breaches(loaded: Schedule, path: Path) -> list[str]:
     that records no draw to make again exits 2 naming the field."""
     from fairdraw.systems.mahjong.redraw import redraw_differences
 
-    replays = len(loaded.meta.get("reseats") or []) if isinstance(loaded.meta.get("reseats"), list) else 0
+    history = loaded.meta.get("reseats")
+    replays = len(history) if isinstance(history, list) else 0
     doing = "drawing the seating again from its seed" + (f" and replaying {replays} re-seat(s)" if replays else "")
     with naming_the_file(path), working(doing):
-        differences = redraw_differences(loaded)
+        differences = redraw_differences(loaded)  # a file without a usable draw record raised here
+    draw = loaded.meta["draw"]
     if not differences:
-        draw = loaded.meta.get("draw")
-        seed = draw.get("seed") if isinstance(draw, dict) else loaded.seed
         then = f" and its {replays} recorded re-seat{'s' if replays > 1 else ''} replayed" if replays else ""
-        console.print(f"Redraw from seed {seed!r}{then}: every drawn table is the same.", highlight=False,
+        console.print(f"Redraw from seed {draw['seed']!r}{then}: every drawn table is the same.", highlight=False,
                       markup=False, soft_wrap=True)
     else:
-        drew = loaded.meta.get("draw", {}).get("software") if isinstance(loaded.meta.get("draw"), dict) else None
+        drew = draw.get("software")
         if drew != f"fairdraw {__version__}":  # said, not a breach: the reader decides
             console.print(f"note: this file was drawn by {drew or 'a version that did not record itself'}, and "
                           f"this is fairdraw {__version__}: a seating method changed between versions also "

@@ -18,7 +18,7 @@ from typing import Any
 from fairdraw import __version__ as fairdraw_version
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import MAX_ROUNDS, Bye, Participant, Round, Schedule, Table
-from fairdraw.core.option_values import whole_number_option
+from fairdraw.core.option_values import is_json_whole, whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, candidates, upper_bound
 from fairdraw.designs.max_polish import lower_the_maximum
@@ -297,7 +297,7 @@ class Mahjong(PairingSystem):
     def rounds_left_to_standings(self, options: Mapping[str, Any]) -> int:
         """``ranked_last``: the final rounds seated by ranking (issue 4 item 6)."""
         value = options.get("ranked_last")
-        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+        return value if is_json_whole(value) and isinstance(value, int) and value > 0 else 0
 
     def seat_from_standings(self, schedule: Schedule, ranking: Sequence[Participant],
                             options: Mapping[str, Any]) -> Schedule:

@@ -40,23 +40,24 @@ def redraw_differences(schedule: Schedule) -> list[str]:
     # the system, the table size and the bookkeeping read below, checked as reseat checks them
     size = check_seating(schedule)
     steps = reseat_steps(schedule)
-    request = _request_from_records(schedule, size, _players_before(schedule, steps))
+    records = _records(schedule, steps)
+    # rounds seated by ranking come from the standings: taken from the file, never compared
+    ranked = set(whole_list(schedule.meta.get("seated_by_ranking"), "meta.seated_by_ranking"))
+    request = _request_from_records(schedule, size, _players_before(schedule, steps, records))
     again = get_system("mahjong").pair(request)
     from fairdraw.systems.mahjong.changes import reseat  # changes imports the seating system
 
-    records = _records(schedule, steps)
     for i, step in enumerate(steps):
         field = f"meta.reseats.{i}"
         with _replaying(field, step):
-            start = _with_ranked_rounds(again, schedule, step, field)
+            start = _with_ranked_rounds(again, schedule, ranked, step, field)
             if step.tail == "drawn":
                 start = _drawn_start(start, step, request, field, records)
             again = reseat(start, step.from_round, drop=step.dropped, add_players=step.added, seed=step.seed,
                            byes=step.byes, drawn_tail=step.tail == "drawn")
     # the rounds carry the evidence (the players list may also name players no round seats: a
-    # late entry not yet seated, one withdrawn on the page before playing); rounds seated by
-    # ranking come from the standings, and a drawn round listed as one is named
-    ranked = set(whole_list(schedule.meta.get("seated_by_ranking"), "meta.seated_by_ranking"))
+    # late entry not yet seated, one withdrawn on the page before playing); a drawn round listed
+    # as seated by ranking is named
     taken_from_file = set(again.meta.get("seated_by_ranking") or [])
     differences = [f"round {r.round} is listed as seated by ranking (meta.seated_by_ranking), but the draw seats it"
                    for r in again.rounds if r.round in ranked and r.round not in taken_from_file]
@@ -81,12 +82,13 @@ def _field(ids: tuple[int, ...], records: dict[int, Participant], field: str) ->
     return tuple(records[pid] for pid in ids)
 
 
-def _players_before(schedule: Schedule, steps: list[ReseatStep]) -> tuple[Participant, ...]:
+def _players_before(schedule: Schedule, steps: list[ReseatStep],
+                    records: dict[int, Participant]) -> tuple[Participant, ...]:
     """The field the seed drew: the one the first re-seat was given; without re-seats the
     players the rounds seat (a name in the list that no round seats was not drawn: a player
     withdrawn on the page before the first round)."""
     if steps:
-        return _field(steps[0].field, _records(schedule, steps), "meta.reseats.0.field")
+        return _field(steps[0].field, records, "meta.reseats.0.field")
     seated = {x for r in schedule.rounds for t in r.tables for x in t.seats} | {b.id for r in schedule.rounds
                                                                                  for b in r.byes}
     return tuple(p for p in schedule.players if p.id in seated)
@@ -117,14 +119,14 @@ def _replaying(field: str, step: ReseatStep) -> Iterator[None]:
                          field=field) from error
 
 
-def _with_ranked_rounds(again: Schedule, schedule: Schedule, step: ReseatStep, field: str) -> Schedule:
+def _with_ranked_rounds(again: Schedule, schedule: Schedule, ranked_in_file: set[int], step: ReseatStep,
+                        field: str) -> Schedule:
     """The replayed seating as the re-seat found it: rounds seated by ranking before it (from the
     standings, not the seed) are taken from the file, where the re-seat kept them."""
     have = {r.round for r in again.rounds}
     missing = [r for r in step.ranked_kept if r not in have]
     if not missing:
         return again
-    ranked_in_file = set(whole_list(schedule.meta.get("seated_by_ranking"), "meta.seated_by_ranking"))
     by_number = {r.round: r for r in schedule.rounds}
     for number in missing:
         if number not in ranked_in_file or number not in by_number:
