@@ -64,6 +64,33 @@ def test_another_account_can_neither_see_nor_change_the_event(app, app_url: str)
     assert TestClient(app).get(f"/p/{slug}").status_code == 200
 
 
+def test_no_other_spelling_of_the_event_number_gets_past_the_owner_check(app, app_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The router reads "+1", " 1", "1.0" or "+01" as event 1; the owner check knew plain digits
+    only, so another account read and changed the event under those spellings (found
+    2026-12-05). Every such address is now refused before any route runs."""
+    owner = signed_in(app)
+    event = create_event(owner, "berger", name="Anna's club evening")
+    import_players(owner, event, field_csv(4))
+    other = _other(app, app_url)
+    spellings = (f"+{event}", f"%20{event}", f"{event}%20", f"{event}.0", f"+0{event}", f"%2B{event}", f"{event}_")
+    for spelling in spellings:
+        for path in ("", "/rounds/1", "/standings", "/export/json", "/export/trf"):
+            response = other.get(f"/events/{spelling}{path}")
+            assert response.status_code == 404, (spelling, path)
+            assert "Anna" not in response.text, (spelling, path)
+    token = csrf_of(other.get("/").text)
+    for spelling in spellings:
+        for path, data in (("/players", {"name": "Intruder"}), ("/settings", {"name": "Taken", "rounds": "5"}),
+                           ("/pair", {}), ("/undo", {"round": "1"})):
+            response = other.post(f"/events/{spelling}{path}", data={"csrf_token": token, **data})
+            assert response.status_code == 404, (spelling, path)
+    schedule = json.loads(owner.get(f"/events/{event}/export/json").text)
+    assert len(schedule["players"]) == 4 and not schedule["rounds"]
+    assert "Intruder" not in owner.get(f"/events/{event}").text
+    assert "Anna&#39;s club evening" in owner.get("/").text and "Taken" not in owner.get("/").text
+    assert owner.get(f"/events/{event}").status_code == 200  # the plain number still works
+
+
 def test_an_event_stored_before_events_had_owners_stays_shared(app, app_url: str) -> None:  # type: ignore[no-untyped-def]
     owner = signed_in(app)
     event = create_event(owner, "berger", name="Old event")

@@ -34,8 +34,11 @@ from fairdraw.web import (
 from fairdraw.web.auth import SessionCodec, user_id
 from fairdraw.web.pages import HERE, WebState, page, templates, threaded
 
-#: the addresses of one event's organiser pages and forms (``/events/12``, ``/events/12/rounds/3``)
-_EVENT_PATH = re.compile(r"^/events/(\d{1,12})(?:/|$)")
+#: the addresses of one event's organiser pages and forms (``/events/12``, ``/events/12/rounds/3``):
+#: the event's segment, whatever it holds, for the router reads "+1", " 1" or "1.0" as event 1 too
+_EVENT_PATH = re.compile(r"^/events/([^/]+)(?:/|$)")
+#: the only spelling of an event number the owner check accepts: plain digits
+_EVENT_NUMBER = re.compile(r"\d{1,12}")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 
@@ -69,6 +72,11 @@ def create_app(database_url: str | None = None) -> FastAPI:
         routes, present and future; signed-out visitors are left to the routes (their redirect
         or 403), missing events to the routes' 404."""
         match = _EVENT_PATH.match(request.url.path)
+        if match and not _EVENT_NUMBER.fullmatch(match.group(1)):
+            # refused before any route runs: the router would read "+1", "%201" or "1.0" as
+            # event 1, past an owner check that only knew plain digits (found 2026-12-05)
+            return page(state, request, "error.html", status=404, status_code=404,
+                        message="No such page: the event number in this address must be written in plain digits.")
         uid = user_id(state.codec, request) if match else None
         if match and uid is not None:
             event_id = int(match.group(1))
