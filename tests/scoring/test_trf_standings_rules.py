@@ -168,3 +168,69 @@ def test_a_json_event_is_scored_under_its_meta_points(tmp_path: Path) -> None:
         assert not exc.code
     rows = {row["id"]: row["points"] for row in json.loads(out.read_text(encoding="utf-8"))["standings"]}
     assert rows == {1: 1, 2: 4, 3: 6}
+
+
+def _trf(rows: dict[int, tuple[str, list[str]]], *head: str) -> str:
+    """A TRF16 file: for each start rank, its points column and its round entries (10 columns
+    each, from column 92), under the given header lines."""
+    lines = ["012 test", *head]
+    for number, (points, entries) in rows.items():
+        lines.append(f"001 {number:4d}      P{number:<32}{'':33}{points:>4} {number:4d}  " + "  ".join(entries))
+    return "\n".join(lines) + "\n"
+
+
+#: 4 players over 3 rounds (XXR fits a round robin), but player 2 had the pairing-allocated
+#: bye of an even field in round 2 and players 2 and 4 never met: a short Swiss
+_SHORT_SWISS = {
+    1: ("2.5", ["   2 w 1", "   3 w =", "   4 w 1"]),
+    2: ("1.0", ["   1 b 0", "0000 - U", "   3 w 0"]),
+    3: ("2.5", ["   4 w 1", "   1 b =", "   2 b 1"]),
+    4: ("0.0", ["   3 b 0", "        ", "   1 b 0"]),
+}
+
+#: a 5-player round robin, each player's free round written "U"
+_ODD_ROUND_ROBIN = {
+    1: ("5.0", ["   4 w 1", "   2 w 1", "0000 - U", "   5 b 1", "   3 b 1"]),
+    2: ("2.5", ["   3 w =", "   1 b 0", "   4 w 1", "0000 - U", "   5 b 0"]),
+    3: ("2.5", ["   2 b =", "0000 - U", "   5 w =", "   4 b =", "   1 w 0"]),
+    4: ("1.5", ["   1 b 0", "   5 w 0", "   2 b 0", "   3 w =", "0000 - U"]),
+    5: ("3.5", ["0000 - U", "   4 b 1", "   3 b =", "   1 w 0", "   2 w 1"]),
+}
+
+
+def test_a_short_swiss_whose_xxr_fits_a_round_robin_is_scored_as_a_swiss(tmp_path: Path) -> None:
+    """Without a 092 line, XXR 3 for 4 players alone made this a round robin, whose free round
+    scores nothing: player 2's pairing-allocated bye (C.04.1 c: a win's points) was lost."""
+    code, data, _ = _standings(tmp_path, _trf(_SHORT_SWISS, "XXR 3"))
+    assert code == 0
+    rows = _rows(data)
+    assert rows[2]["points"] == pytest.approx(1)
+    assert list(rows[2]["tiebreaks"]) == ["BH:C1", "BH", "SB", "DE"]
+    # C.07 art. 16.4: the bye is a dummy opponent with player 2's own score
+    assert rows[2]["tiebreaks"]["BH"] == pytest.approx(2.5 + 1 + 2.5)
+
+
+def test_a_rematch_is_no_round_robin(tmp_path: Path) -> None:
+    rows = {1: ("1.0", ["   2 w 1", "   2 b 0", "   3 w ="]), 2: ("2.0", ["   1 b 0", "   1 w 1", "   4 w 1"]),
+            3: ("1.5", ["   4 w 1", "   4 b 0", "   1 b ="]), 4: ("1.0", ["   3 b 0", "   3 w 1", "   2 b 0"])}
+    code, data, _ = _standings(tmp_path, _trf(rows, "XXR 3"))
+    assert code == 0
+    assert list(_rows(data)[1]["tiebreaks"]) == ["BH:C1", "BH", "SB", "DE"]
+
+
+@pytest.mark.parametrize("head", [("XXR 5",), ("XXR 5", "092 Individual: round robin")])
+def test_a_round_robins_u_counts_as_its_points_column_says(tmp_path: Path, head: tuple[str, ...]) -> None:
+    """Each player's one free round in an odd field fits a round robin (DE first); the file's
+    points column counts its "U" as a win, so the standings do too."""
+    code, data, _ = _standings(tmp_path, _trf(_ODD_ROUND_ROBIN, *head))
+    assert code == 0
+    rows = _rows(data)
+    assert list(rows[1]["tiebreaks"]) == ["DE", "SB", "WIN", "KS"]
+    assert {pid: row["points"] for pid, row in rows.items()} == {1: 5, 2: 2.5, 3: 2.5, 4: 1.5, 5: 3.5}
+
+
+def test_a_round_robins_free_round_scores_nothing_when_its_points_column_says_so(tmp_path: Path) -> None:
+    rows = {pid: (f"{float(points) - 1:.1f}", entries) for pid, (points, entries) in _ODD_ROUND_ROBIN.items()}
+    code, data, _ = _standings(tmp_path, _trf(rows, "XXR 5", "092 Individual: round robin"))
+    assert code == 0
+    assert {pid: row["points"] for pid, row in _rows(data).items()} == {1: 4, 2: 1.5, 3: 1.5, 4: 0.5, 5: 2.5}

@@ -10,6 +10,7 @@ adapters: the scoring, tie-breaks and standings are the pure ``fairdraw.scoring`
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,7 +28,7 @@ from fairdraw.cli.base import (
     write_output,
 )
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Schedule
+from fairdraw.core.model import Round, Schedule
 from fairdraw.formats.schedule_json import layout_json
 from fairdraw.formats.text_files import read_text
 
@@ -43,12 +44,14 @@ def _is_trf(path: Path, text: str) -> bool:
 _ROUND_ROBIN_WORDS = ("round robin", "round-robin", "roundrobin", "all-play-all", "all play all", "berger")
 
 
-def trf_event_kind(tournament_type: str | None, total_rounds: int | None, players: int) -> str:
+def trf_event_kind(tournament_type: str | None, total_rounds: int | None, players: int,
+                   rounds: tuple[Round, ...] = ()) -> str:
     """What a TRF event is, for the tie-breaks (C.07 treats unplayed games in a round robin and
     a Swiss differently): the ``092`` line's type when it says (round robin, Swiss), else a
     round robin when ``XXR`` is exactly an all-play-all's rounds (n - 1, or n for an odd field,
-    once or twice), so a round robin in progress is not scored as a Swiss; else "trf", which
-    the standings read as a round robin once every pair has met."""
+    once or twice) and the rounds played could be one (``could_be_round_robin``), so a round
+    robin in progress is not scored as a Swiss; else "trf", which the standings read as a round
+    robin once every pair has met."""
     kind = (tournament_type or "").lower()
     if any(word in kind for word in _ROUND_ROBIN_WORDS):
         return "roundrobin"
@@ -56,9 +59,53 @@ def trf_event_kind(tournament_type: str | None, total_rounds: int | None, player
         return "swiss"
     if total_rounds is not None and players > 2:
         single = players - 1 if players % 2 == 0 else players
-        if total_rounds in (single, 2 * single):
+        if total_rounds in (single, 2 * single) and could_be_round_robin(rounds, players, total_rounds // single):
             return "roundrobin"
     return "trf"
+
+
+def could_be_round_robin(rounds: tuple[Round, ...], players: int, cycles: int) -> bool:
+    """Whether rounds played so far fit an all-play-all of ``cycles`` cycles (FIDE C.05 Annex 1):
+    no pair seated more often than the cycles, and free rounds only where the field is odd, at
+    most one a player per cycle. A short Swiss (6 players over 5 rounds, 8 over 7) has an XXR
+    that fits a round robin; its pairing-allocated bye in an even field, or a rematch, shows it
+    is none, and a Swiss's bye is worth a win where a round robin's free round is worth nothing."""
+    met: Counter[frozenset[int]] = Counter()
+    free: Counter[int] = Counter()
+    for rnd in rounds:
+        met.update(frozenset(t.seats) for t in rnd.tables if len(t.seats) == 2)
+        free.update(b.id for b in rnd.byes if b.kind == "bye")
+    if any(count > cycles for count in met.values()):
+        return False
+    if players % 2 == 0:
+        return not free
+    return all(count <= cycles for count in free.values())
+
+
+def _free_rounds_as_the_file_scores_them(schedule: Schedule, points_column: dict[int, int],
+                                         options: dict[str, Any]) -> Schedule:
+    """A round robin's ``U`` entries scored as the file's own points column does.
+
+    fairdraw scores a round robin's free round as nothing (FIDE C.05 Annex 1: the player drawn
+    against the missing number rests) and writes it ``Z``; a file from another program that
+    writes ``U`` and counts it as a win in its points column (columns 80-83) is scored that way
+    too (``meta.free_round = "bye"``), so the standings agree with the file. Only when every
+    player with such a round has a points column that matches that reading and not the other."""
+    with_free_round = {b.id for r in schedule.rounds for b in r.byes if b.kind == "bye"}
+    if not with_free_round or any(pid not in points_column for pid in with_free_round):
+        return schedule
+    from fairdraw.scoring.base import get_scoring
+
+    as_bye = replace(schedule, meta={**schedule.meta, "free_round": "bye"})
+    try:
+        nothing = get_scoring("standard", **options).score(schedule).points
+        win = get_scoring("standard", **options).score(as_bye).points
+    except (ValueError, InputError):
+        return schedule  # a bad result or option: the standings name it
+    tenths = {pid: points_column[pid] for pid in with_free_round}
+    if all(win[pid] * 10 == tenths[pid] != nothing[pid] * 10 for pid in with_free_round):
+        return as_bye
+    return schedule
 
 
 def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
@@ -74,11 +121,16 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
         # the file's point system or the one given with -O (a 3-1-0 column is no error then).
         doc = parse_trf(text, source=str(path), require_players=True, check_points=False)
         players = trf_to_participants(doc)
-        schedule = Schedule(system=trf_event_kind(doc.tournament_type, doc.total_rounds, len(players)),
-                            players=players, rounds=trf_to_rounds(doc))
+        rounds = trf_to_rounds(doc)
+        schedule = Schedule(system=trf_event_kind(doc.tournament_type, doc.total_rounds, len(players), rounds),
+                            players=players, rounds=rounds)
         from fairdraw.scoring.standard import options_from_tenths
 
-        return schedule, options_from_tenths(doc.points)
+        options = options_from_tenths(doc.points)
+        if schedule.system == "roundrobin":
+            column = {p.number: p.points for p in doc.players if p.points is not None}
+            schedule = _free_rounds_as_the_file_scores_them(schedule, column, options)
+        return schedule, options
     if path.suffix.lower() in (".csv", ".tsv"):
         raise InputError("a players file has no rounds or results: give the event's schedule JSON (with results) "
                          "or its TRF16 file", source=str(path))

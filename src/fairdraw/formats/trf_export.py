@@ -12,7 +12,7 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.history_rules import check_round_numbers
 from fairdraw.core.model import Schedule
 from fairdraw.formats import trf
-from fairdraw.scoring.results import FREE_ROUND_SYSTEMS, normalise_result
+from fairdraw.scoring.results import free_round_scores_nothing, normalise_result
 
 #: Systems paired round by round (a Swiss), for the ``092`` line; every other chess system here
 #: plays a fixed schedule (a round robin: Berger, Meerkamp groups, Heller).
@@ -70,7 +70,7 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
             seen[black] = trf.RoundEntry(start[white], "b", b)
         for bye in rnd.byes:
             kind = bye.kind
-            if kind == "bye" and schedule.system in FREE_ROUND_SYSTEMS:
+            if kind == "bye" and free_round_scores_nothing(schedule):
                 kind = "zero-point"  # a round robin's free round scores nothing (as the standings do)
             letter = {"meerkamp-bye": "F"}.get(kind, trf.BYE_LETTER_OF.get(kind, "U"))
             # an absence is a blank round entry, as TRF16 writes a round not played

@@ -55,6 +55,13 @@ UNPAIRED = "unpaired"  # neither seated nor listed as a bye: treated as absent
 #: less Meerkamp, whose sit-out is its own kind, ``meerkamp-bye``, worth a point).
 FREE_ROUND_SYSTEMS = frozenset({"berger", "varma", "roundrobin", "round-robin"})
 
+
+def free_round_scores_nothing(schedule: Schedule) -> bool:
+    """Whether a plain "bye" of ``schedule`` is a round robin's free round, worth nothing: a
+    round-robin system's, unless ``meta.free_round`` is "bye" (a file from another program whose
+    points column counts it as a win: ``cli.results``)."""
+    return schedule.system in FREE_ROUND_SYSTEMS and schedule.meta.get("free_round") != "bye"
+
 #: Unplayed rounds that are not voluntary (FIDE C.07 2023 art. 16.2).
 #: the results of a board that was not played (a forfeit): no game, so no meeting and no colour
 FORFEITS = frozenset({"+/-", "-/+", "-/-"})
@@ -210,7 +217,7 @@ def chess_entries(schedule: Schedule, *, source: str = "<schedule>") -> dict[int
                 raise InputError(f"round {rnd.round}: participant {bye.id} appears twice", source=source, field="byes")
             seen.add(bye.id)
             kind = bye.kind
-            if kind == "bye" and schedule.system in FREE_ROUND_SYSTEMS:
+            if kind == "bye" and free_round_scores_nothing(schedule):
                 kind = "zero-point"  # the free round of an odd round robin: no game, no point
             entries[bye.id].append(ChessEntry(rnd.round, kind, _BYE_OUTCOME[kind]))
         for pid in ids:
