@@ -45,6 +45,17 @@ def test_a_second_undo_of_the_same_round_removes_nothing(client: TestClient) -> 
     assert [r.round for r in _schedule(client, event).rounds] == [1, 2, 3, 4]
 
 
+def test_an_undo_that_names_no_round_removes_nothing(client: TestClient) -> None:
+    """An undo request without the round its button names (a page from an older version, a
+    script) removed whatever round was last; it is refused now and the rounds stay."""
+    event = create_event(client, "berger")
+    import_players(client, event, field_csv(6))
+    post(client, event, "/pair")
+    response = post(client, event, "/undo")
+    assert "names the round it removes" in response.text
+    assert [r.round for r in _schedule(client, event).rounds] == [1, 2, 3, 4, 5]
+
+
 def test_results_from_a_tab_opened_before_a_re_pairing_are_refused(client: TestClient) -> None:
     event = create_event(client, "dutch", rounds="3")
     import_players(client, event, field_csv(6))

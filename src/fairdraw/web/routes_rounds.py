@@ -89,7 +89,12 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         form = await organiser_form(state, request)
 
         def work() -> str:
-            expected = form_int(form, "round")  # the round the button named (None: an old page)
+            expected = form_int(form, "round")  # the round the button named
+            if expected is None:
+                # without it, a page from before the button named its round, or a script, would
+                # remove whatever round is last now (a second tab's, a double click's)
+                raise InputError("the Undo button names the round it removes and this request did not: nothing "
+                                 "was removed; reload the event page and press Undo again", field="round")
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 number = repo.undo_last_round(db, event, expected)
