@@ -313,3 +313,30 @@ def test_a_keizer_ladder_is_paired_under_the_scoring_settings_its_standings_use(
     assert pairing_options("keizer", None, options) == {"rematch_after": 3, "keizer": {"first_value": 40}}
     assert pairing_options("keizer", "standard", options) == {"rematch_after": 3}
     assert pairing_options("dutch", None, options) == {"rematch_after": 3}
+
+
+def test_the_export_carries_withdrawals_so_pair_on_it_pairs_as_the_page(client: TestClient, cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The page's JSON export lost its withdrawals: `fairdraw pair` on it gave the withdrawn
+    player a bye where the page leaves him out. It now records them as `pair --withdraw` does
+    (meta.withdrawn, and meta.withdrawn_at for `undo`)."""
+    event = create_event(client, "club-swiss", rounds="4")
+    import_players(client, event, field_csv(7))
+    for number in (1, 2):
+        post(client, event, "/pair")
+        page = client.get(f"/events/{event}/rounds/{number}").text
+        client.post(f"/events/{event}/rounds/{number}/results", data=results_form(page, dict.fromkeys(range(3), "1")))
+        if number == 1:
+            post(client, event, "/players/5/withdraw", withdrawn="1")
+    exported = json.loads(client.get(f"/events/{event}/export/json").text)
+    assert exported["meta"]["withdrawn"] == [5]
+    assert exported["meta"]["withdrawn_at"] == {"5": 2}
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    result = cli("pair", str(path), "--json", "-o", str(tmp_path / "next.json"))
+    assert result.code == 0, result.err
+    by_cli = schedule_from_dict(json.loads((tmp_path / "next.json").read_text(encoding="utf-8"))).rounds[-1]
+    post(client, event, "/pair")
+    by_page = _schedule(client, event).rounds[-1]
+    assert [t.seats for t in by_cli.tables] == [t.seats for t in by_page.tables]
+    assert [(b.id, b.kind) for b in by_cli.byes] == [(b.id, b.kind) for b in by_page.byes]
+    assert 5 not in {pid for t in by_page.tables for pid in t.seats}

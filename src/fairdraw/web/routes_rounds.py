@@ -171,7 +171,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         try:
             if kind == "json":
                 body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
-                                            options=dict(event.options or {}), made_with=draw_record_meta(event))
+                                            options=dict(event.options or {}), made_with=draw_record_meta(event),
+                                            withdrawn={p.pid for p in event.participants if p.withdrawn})
                 media, name = "application/json", f"{base}.json"
             elif kind == "csv":
                 body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"

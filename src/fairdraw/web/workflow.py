@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
 from fairdraw.core.initial_order import strength_order
 from fairdraw.core.model import Participant, Round, Schedule
-from fairdraw.core.registry import PairingRequest, get_system
+from fairdraw.core.registry import PairingRequest, get_system, system_kind
 from fairdraw.formats.players import parse_players_csv, parse_players_json
 from fairdraw.formats.schedule_json import dump_schedule
 from fairdraw.formats.text_files import looks_like_trf
@@ -434,15 +434,20 @@ DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last"
 
 
 def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: str | None = None,
-                options: dict[str, Any] | None = None, made_with: dict[str, Any] | None = None) -> str:
+                options: dict[str, Any] | None = None, made_with: dict[str, Any] | None = None,
+                withdrawn: Collection[int] = ()) -> str:
     """The shared schedule JSON (``fairdraw.schedule/1``) with results, and the event's
     scoring in ``meta.scoring`` (name, options, tie-breaks), so ``fairdraw standings``
     on the file gives the page's standings (a start score of 25,000 must travel with it).
     ``made_with``, the meta stored with the event's first round, gives a mahjong seating its
-    draw record (``DRAW_RECORD_KEYS``), as `fairdraw seat` writes it."""
+    draw record (``DRAW_RECORD_KEYS``), as `fairdraw seat` writes it. ``withdrawn``, the
+    players withdrawn on the page, travels as ``fairdraw pair --withdraw`` records it
+    (``withdrawn_records``), so `pair` on the file leaves them out as the page does."""
     if schedule.system == "mahjong" and made_with and isinstance(made_with.get("draw"), dict):
         record = {key: made_with[key] for key in DRAW_RECORD_KEYS if key in made_with}
         schedule = replace(schedule, meta={**record, **schedule.meta})
+    if withdrawn and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
+        schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
     _, scoring_options = split_options(dict(options or {}))
     name = scoring or ("mahjong" if _is_tables(schedule) else None)
     if name or scoring_options or tiebreaks:
@@ -455,6 +460,22 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
             recorded["tiebreaks"] = tiebreaks
         schedule = replace(schedule, meta={**schedule.meta, "scoring": recorded})
     return dump_schedule(schedule)
+
+
+def withdrawn_records(schedule: Schedule, withdrawn: Collection[int]) -> dict[str, Any]:
+    """``meta.withdrawn`` (ids) and ``meta.withdrawn_at`` (id -> the round from which each is
+    left out) of a per-round event, as ``fairdraw pair --withdraw`` writes them (`undo` of that
+    round takes the withdrawal back). The page does not store when a player withdrew: the round
+    is the first of the run of absences that ends the rounds paired, else the next round."""
+    at: dict[str, int] = {}
+    for pid in sorted(withdrawn):
+        first = len(schedule.rounds) + 1
+        for rnd in reversed(schedule.rounds):
+            if not any(b.id == pid and b.kind == "absent" for b in rnd.byes):
+                break
+            first = rnd.round
+        at[str(pid)] = first
+    return {"withdrawn": sorted(withdrawn), "withdrawn_at": at}
 
 
 def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None) -> str:
