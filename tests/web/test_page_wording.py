@@ -15,3 +15,31 @@ def test_a_one_round_schedule_is_one_round(client: TestClient) -> None:
     import_players(client, event, "name\nAnna\nBert")
     said = html.unescape(post(client, event, "/pair").text)
     assert "The schedule has 1 round (the system fixes the count; the 3 asked for do not apply)" in said
+
+
+def test_a_newcomer_to_a_seating_is_told_to_remake_only_the_rounds_not_played(client: TestClient) -> None:
+    """A mahjong seating re-seats the rounds left for a changed field; the page told the
+    organiser to undo every round, which throws away the results of the rounds played."""
+    event = create_event(client, "mahjong", rounds="4", seed="Club night")
+    import_players(client, event, "name\n" + "\n".join(f"Player {i}" for i in range(1, 13)))
+    post(client, event, "/pair")
+    said = html.unescape(post(client, event, "/players", name="Newcomer").text)
+    assert "undo the rounds not played yet and make them again" in said
+    assert "undo every round" not in said
+    robin = create_event(client, "berger")
+    import_players(client, robin, "name\nAnna\nBert\nCarl\nDora")
+    post(client, robin, "/pair")
+    said = html.unescape(post(client, robin, "/players", name="Newcomer").text)
+    assert "undo every round and make it again" in said
+
+
+def test_pair_on_a_finished_seating_says_every_round_is_made(client: TestClient) -> None:
+    """A second click on Pair (a stale tab) after a newcomer made 13 players: the page said 13
+    players do not fill tables of 4, where the answer is that the schedule is complete."""
+    event = create_event(client, "mahjong", rounds="4", seed="Club night")
+    import_players(client, event, "name\n" + "\n".join(f"Player {i}" for i in range(1, 13)))
+    post(client, event, "/pair")
+    assert "all 4 rounds are made" in html.unescape(post(client, event, "/pair").text)
+    post(client, event, "/players", name="Newcomer")
+    said = html.unescape(post(client, event, "/pair").text)
+    assert "all 4 rounds are made" in said and "do not fill" not in said

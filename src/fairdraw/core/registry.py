@@ -140,3 +140,13 @@ def system_kind(name: str) -> str:
         if cls.name == name:
             return cls.kind
     return "unknown"
+
+
+def re_plans_a_changed_field(name: str) -> bool:
+    """Whether the system ``name`` has its own ``continue_schedule``: a fixed schedule whose rounds
+    not played yet can be made again for a field that changed (a mahjong seating), where a
+    round robin's must be remade whole. False for a name not installed here."""
+    for cls in all_systems():
+        if cls.name == name:
+            return cls.continue_schedule is not PairingSystem.continue_schedule
+    return False

@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Participant as CoreParticipant
-from fairdraw.core.registry import system_kind
+from fairdraw.core.registry import re_plans_a_changed_field, system_kind
 from fairdraw.formats.render import WINDS, seat_labels
 from fairdraw.storage import repo
 from fairdraw.storage.models import Event
@@ -200,7 +200,13 @@ def arrival_notes(event: Event, added: list[Any], names_before: set[str]) -> str
     if twice:
         notes += f" Note: {', '.join(twice[:5])}{' …' if len(twice) > 5 else ''} had the same name as a player " \
                  "already in the event (a list imported twice?)."
-    if system_kind(event.system) == "fixed" and event.rounds:
+    if system_kind(event.system) == "fixed" and event.rounds and re_plans_a_changed_field(event.system):
+        # a seating re-plans the rounds left (continue_schedule): undoing the rounds played
+        # too would throw their results away
+        notes += " The schedule is made already, so they are in none of its rounds yet: undo the rounds not " \
+                 "played yet and make them again; the rounds played stay as they are and the rest seat " \
+                 "the field as it is now."
+    elif system_kind(event.system) == "fixed" and event.rounds:
         notes += " The schedule is made already, so they are in none of its rounds: undo every round and " \
                  "make it again to include them."
     return notes

@@ -75,7 +75,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                     breaches = sum((made.meta.get("ranked_wind_breaches") or {}).values())
                     forced = counted(breaches, "wind breach", "wind breaches")
                     winds = (f" The tables the ranking makes leave {forced} that no seat order avoids "
-                             "(issue 4 (c)).") if breaches else ""
+                             "(each player's winds are balanced as far as these tables allow).") if breaches else ""
                     ranked = f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..."
                     return ranked + winds + note
                 if len(numbers) == 1:

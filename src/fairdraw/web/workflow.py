@@ -118,6 +118,10 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
     if system.kind == "fixed" and ranked_round_due(system, schedule, options, total_rounds):
         return _seat_by_ranking(system, schedule, withdrawn=withdrawn, total_rounds=total_rounds or 0,
                                 options=options, ranking=ranking)
+    if system.kind == "fixed" and played and total_rounds is not None and len(played) >= total_rounds:
+        # said before the system is asked: a field that changed since (a newcomer making 37 at
+        # tables of 4) would have the system refuse the field instead (a stale tab, a double post)
+        raise InputError(f"all {total_rounds} rounds are made")
     if system.kind == "fixed" and played:
         produced, new_rounds = _remake_fixed_tail(system, schedule, withdrawn=withdrawn, total_rounds=total_rounds,
                                                   options=options)

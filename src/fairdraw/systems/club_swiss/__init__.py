@@ -114,7 +114,8 @@ class ClubSwiss(PairingSystem):
         explanation = [
             (
                 f"Round {next_round}: {len(present)} players ordered by score, weerstandspunten, rating, "
-                f"seeded random number (seed {request.seed!r})"
+                + (f"seeded random number (seed {request.seed!r})" if request.seed
+                   else "random number from the empty seed (no seed given: reproducible, but no real draw)")
             )
         ]
         bye, bye_lines = choose_bye(ctx, present)
