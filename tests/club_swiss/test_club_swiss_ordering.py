@@ -63,6 +63,14 @@ def test_rating_then_seeded_random_decide_ties() -> None:
     assert [row["id"] for row in unrated.meta["order"]] == sorted(range(1, 7), key=draw)
 
 
+def test_an_unrated_player_comes_after_every_rated_one_a_negative_rating_included() -> None:
+    """A stand-in rating of -1 for "unrated" put an unrated player above a rating of -5, and
+    level with -1 (the draw then decided); the order decides who gets the bye."""
+    players = tuple(Participant(id=i, name=f"P{i}", rating=r) for i, r in ((1, -5), (2, None), (3, 0), (4, -1)))
+    schedule = pair(players, (), 3, "x")
+    assert [row["id"] for row in schedule.meta["order"]] == [3, 4, 1, 2]
+
+
 def test_same_seed_same_bytes_other_seed_other_draw() -> None:
     history = rounds_from([([(1, 2, "1-0"), (3, 4, "0-1"), (5, 6, "1/2-1/2")], [7])])
     schedule = pair(field(7, rated=False), history, 5, "club-2026")

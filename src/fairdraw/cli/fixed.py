@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 from enum import Enum
 from pathlib import Path
 
@@ -45,7 +44,7 @@ class GroupingChoice(str, Enum):
 @app.command("meerkamp")
 def meerkamp_command(
     players: Path = typer.Argument(..., help="Players file: CSV with a header row, or JSON."),
-    group_size: int = typer.Option(4, "--group-size", help="Players per group (groups get this or one more)."),
+    group_size: int = typer.Option(4, "--group-size", help="Players per group, at least (seed 002: 'usually 4, but there can be more'): n // size groups whose sizes differ by one at most (7 players in groups of 4: one group of 7)."),
     double: bool = typer.Option(False, "--double", help="Double round robin: a second cycle, colours reversed."),
     grouping: GroupingChoice = typer.Option(
         GroupingChoice.rating, "--grouping", help="rating: strongest together; snake: serpentine; random: seeded draw."
@@ -149,14 +148,14 @@ def _headline(schedule: Schedule, total: int) -> str:
 def render_heller(schedules: list[Schedule], fmt: OutputFormat) -> str:
     """All schemes in one output: text report, JSON, CSV or HTML (see docs/fixed-systems.md)."""
     from fairdraw.formats import render as r
-    from fairdraw.formats.schedule_json import schedule_to_dict
+    from fairdraw.formats.schedule_json import layout_json, schedule_to_dict
 
     if fmt is OutputFormat.json:
         if len(schedules) == 1:
             doc: object = schedule_to_dict(schedules[0])
         else:
             doc = {"format": "fairdraw.heller-schemes/1", "schemes": [schedule_to_dict(s) for s in schedules]}
-        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+        return layout_json(doc) + "\n"  # one player, one table a line, as every schedule JSON
     if fmt is OutputFormat.csv:
         out = io.StringIO()
         for index, schedule in enumerate(schedules, start=1):

@@ -5,9 +5,10 @@ single or double, and the whole schedule is known before the first evening. In a
 of odd size every player sits out one round per cycle and scores a point for it without
 a rating change: such a sit-out is a ``Bye`` of kind ``"meerkamp-bye"``.
 
-Group sizes. With ``group_size`` s and n players there are g = max(1, n // s) groups, so a
-group has s players or (when the count does not divide) s+1, never fewer than s ("usually
-4, but there can be more"); sizes differ by at most one, larger groups first. Groups below
+Group sizes. With ``group_size`` s and n players there are g = max(1, n // s) groups, so no
+group has fewer than s players ("usually 4, but there can be more") and a group can have up
+to s + (n mod s) // g + 1 (7 players in groups of 4: one group of 7); sizes differ by at most
+one, larger groups first. Groups below
 3 players are refused (a round robin of 2 is a match, not a Meerkamp).
 
 Grouping (who goes where):

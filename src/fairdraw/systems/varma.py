@@ -2,8 +2,9 @@
 
 WHY: in a Berger round robin the pairing number decides who meets whom in which round.
 FIDE's Varma tables split the numbers 1..n into four groups A-D so that players drawing
-from the same group meet early in the Berger rotation, never in its last three rounds (for
-10 players group A's games fall in rounds 1, 2 and 6 of 9): giving a federation's players
+from the same group meet early in the Berger rotation and, but for one pair, never in its last
+three rounds (for 10 players group A's games fall in rounds 1, 2 and 6 of 9; FIDE's group C
+for 12 players, 6, 8 and 12, has 6 meet 12 in round 11 of 11): giving a federation's players
 numbers from one group keeps compatriots from deciding the final rounds among themselves.
 
 Source of the table (C.05 Annex 2, point 5, "Varma Table ... for 9 to 24 players"):

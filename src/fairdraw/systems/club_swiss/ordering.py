@@ -197,11 +197,12 @@ def _canonical_result(result: str, field_: str) -> str:
         raise _bad(f"unknown result {result!r} (known: {known})", field_=field_) from None
 
 
-def order_key(st: PlayerState) -> tuple[int, int, int, int]:
+def order_key(st: PlayerState) -> tuple[int, int, bool, int, int]:
     """Seed 002: score, then weerstandspunten, then rating, then the random number.
 
     Higher first for the first three; a player without a rating sorts below every rated
-    one; the random number decides last (smaller hash first).
+    one, a negative rating included (a stand-in rating of -1 put unrated players above a
+    rating of -5); the random number decides last (smaller hash first).
     """
-    rating = st.participant.rating if st.participant.rating is not None else -1
-    return (-st.score, -st.wp, -rating, st.random)
+    rating = st.participant.rating
+    return (-st.score, -st.wp, rating is None, -(rating or 0), st.random)
