@@ -136,3 +136,15 @@ def test_small_field_at_tables_of_five_reaches_the_fewest_repeats(seed: int) -> 
     """
     reps, bad = independent_count(best_design(20, 5, 4, seed=seed).rounds)
     assert bad == 0 and reps == 12
+
+
+@pytest.mark.parametrize("n", [2 * m for m in range(2, 26)])
+def test_tables_of_two_reach_a_round_robin(n: int) -> None:
+    """Tables of 2 seat n - 1 rounds with every pair once (a round robin); the Dutch cycles
+    alone repeated pairs (10 players: 4 repeats over 9 rounds)."""
+    design = candidates(n, 2)[0]
+    assert design.clean_rounds == n - 1 == upper_bound(n, 2)
+    met = Counter(frozenset(t) for rnd in design.rounds[: n - 1] for t in rnd)
+    assert len(met) == n * (n - 1) // 2 and set(met.values()) == {1}
+    for rnd in design.rounds[: n - 1]:
+        assert sorted(p for t in rnd for p in t) == list(range(n))

@@ -119,6 +119,9 @@ def candidates(n: int, k: int, *, _depth: int = 0) -> list[Design]:
         found.append((f"Dutch cycles mod {g} (seed 000)", constructions.dutch_cycles(g, k, clean)))
     if g == 1:
         found.append(("single table", [[tuple(range(n))]]))
+    if k == 2 and g > 1:
+        found.append(("round robin by the circle method (FIDE C.05 Annex 1's rotation)",
+                      constructions.circle_round_robin(n)))
     if k == 4 and _depth < 2:
         for m, w in frames.frame_sizes(n):
             sub = candidates(3 * m + w, k, _depth=_depth + 1)
