@@ -622,3 +622,24 @@ def test_separate_without_any_club_says_it_has_nothing_to_do(tmp_path: Path,
     assert _run(["seat", "--names", str(names), "-r", "3", "--separate", "club", "--json",
                  "-o", str(tmp_path / "t.json")]) == 0
     assert "nothing to keep apart" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [("check",), ("standings",), ("reseat", "--from-round", "2"),
+                                     ("seat", "-n", "8", "-r", "2", "--names")])
+def test_json_nested_a_thousand_deep_is_bad_input_not_a_traceback(cli, tmp_path, command) -> None:  # type: ignore[no-untyped-def]
+    """Python's JSON reader raises RecursionError about a thousand levels deep: it came out as a
+    traceback with exit 1, the code of a check's breaches."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 1000 + "]" * 1000, encoding="utf-8")
+    args = [*command, str(deep)] if command[0] != "reseat" else [command[0], str(deep), *command[1:]]
+    result = cli(*args)
+    assert result.code == 2
+    assert str(deep) in result.err and "nested too deeply" in result.err
+    assert "Traceback" not in result.err
+
+
+def test_a_field_too_large_to_seat_is_refused_before_any_work(cli) -> None:  # type: ignore[no-untyped-def]
+    """100,000 players ran the machine out of memory (the pair counts grow with the square)."""
+    result = cli("seat", "-n", "100000", "-r", "2")
+    assert result.code == 2
+    assert "at most 4,000 players" in result.err and "players" in result.err

@@ -241,6 +241,13 @@ def _usage_error_types() -> tuple[type[Exception], ...]:
 USAGE_ERRORS = _usage_error_types()
 
 
+def _is_file(arg: str) -> bool:
+    try:
+        return Path(arg).is_file()
+    except (OSError, ValueError):  # a name too long for the system, a NUL in it
+        return False
+
+
 def run_app(argv: list[str] | None = None) -> None:
     """Run the app, mapping fairdraw errors to exit statuses (2 bad input, 3 unsolvable)."""
     try:
@@ -254,6 +261,15 @@ def run_app(argv: list[str] | None = None) -> None:
     except UnsolvableError as exc:
         err_console.print(f"[bold red]cannot pair:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(3)
+    except RecursionError:
+        # Python's JSON reader gives up on lists or objects nested about a thousand deep: no
+        # fairdraw file nests more than a few levels, so an input file is not what it should be
+        given = [a for a in (argv if argv is not None else sys.argv[1:]) if _is_file(a)]
+        where = f"{', '.join(given)}: " if given else ""
+        err_console.print(f"[bold red]error:[/] {escape(where)}lists or objects nested too deeply to read (a fairdraw "
+                          "file nests a few levels): not a schedule, players or standings file", highlight=False,
+                          soft_wrap=True)
+        sys.exit(2)
     except OSError as exc:  # a file another writer could not create (a missing folder, no permission)
         where = f"{exc.filename}: " if exc.filename else ""
         err_console.print(f"[bold red]error:[/] {escape(where + (exc.strerror or str(exc)))}", highlight=False, soft_wrap=True)

@@ -91,10 +91,10 @@ def circle_round_robin(n: int) -> list[Round]:
     if n % 2 or n < 2:
         raise ValueError(f"a round robin at tables of 2 needs an even field, got {n}")
     m = n - 1  # players 0..m-1 turn around the circle, player m stays
-    rounds = []
+    rounds: list[Round] = []
     for r in range(m):
-        pairs = [(min(r, m), max(r, m))]
-        pairs += [tuple(sorted(((r + i) % m, (r - i) % m))) for i in range(1, n // 2)]
+        pairs: Round = [(r, m)]
+        pairs += [(min((r + i) % m, (r - i) % m), max((r + i) % m, (r - i) % m)) for i in range(1, n // 2)]
         rounds.append(pairs)
     return rounds
 

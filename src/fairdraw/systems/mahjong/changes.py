@@ -16,7 +16,14 @@ from typing import Any
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
 from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes, relabelling
-from fairdraw.systems.mahjong import design_positions, leading_clean_rounds, nearest_counts, seating_metrics
+from fairdraw.formats.wording import counted
+from fairdraw.systems.mahjong import (
+    check_field_size,
+    design_positions,
+    leading_clean_rounds,
+    nearest_counts,
+    seating_metrics,
+)
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
 from fairdraw.systems.mahjong.reseat_history import participant_record
@@ -203,7 +210,9 @@ def reseat(
         next_id += 1
     n = len(players)
     if n < k:
-        raise InputError(f"{n} players would be left, who cannot fill a table of {k}: the event needs at least {k}", field="players")
+        raise InputError(f"{counted(n, 'player')} would be left, who cannot fill a table of {k}: the event needs at "
+                         f"least {k}", field="players")
+    check_field_size(n)
     b = n % k
     if b and not byes:
         raise InputError(
