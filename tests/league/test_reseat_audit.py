@@ -208,3 +208,21 @@ def test_newcomers_are_numbered_in_the_order_their_groups_list_them(cli: Cli, tm
     for rnd in data["rounds"]:
         for table in rnd["tables"]:
             assert [number[p] for p in table["seats"]] == sorted(number[p] for p in table["seats"]), rnd["round"]
+
+
+def test_a_leaver_keeps_the_number_of_groups_when_that_is_better(cli: Cli, tmp_path: Path) -> None:
+    """26 players in 6 groups, one leaves: the season's "fewest groups" made 5 groups of 5 and
+    16 repeats; 6 groups (five of 4) cost 4. Without --prefer the better shape by issue 5's
+    order is taken and said; with --prefer the organiser's shape stays."""
+    season, auto, kept = tmp_path / "season.json", tmp_path / "auto.json", tmp_path / "kept.json"
+    assert cli("league", "-n", "26", "-s", "6", "--seed", "L", "--json", "-o", str(season)).code == 0
+    result = cli("league-reseat", str(season), "--from-session", "3", "--drop", "1", "--json", "-o", str(auto))
+    assert result.code == 0 and "planned with --prefer 4" in result.err
+    chosen = json.loads(auto.read_text())["meta"]
+    assert cli("league-reseat", str(season), "--from-session", "3", "--drop", "1", "--prefer", "5",
+               "--json", "-o", str(kept)).code == 0
+    asked = json.loads(kept.read_text())["meta"]
+    assert asked["prefer"] == 5 and chosen["prefer"] == 4
+    assert ((-chosen["sessions_without_repeat"], chosen["repeats"])
+            < (-asked["sessions_without_repeat"], asked["repeats"]))
+    assert cli("check", str(auto), "--everyone").code == 0

@@ -10,11 +10,12 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from fairdraw.cli.base import (
-    OVERWRITE_HELP, OutputFormat, app, load_players, naming_the_file, note_nothing_to_separate, pick_format, player_ids,
+    OVERWRITE_HELP, OutputFormat, app, err_console, load_players, naming_the_file, note_nothing_to_separate, pick_format, player_ids,
     refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
 )
 from fairdraw.core.errors import InputError
@@ -135,6 +136,7 @@ def league_reseat_command(
     if separate is None and isinstance(old.meta.get("separate"), dict):  # the season's choice stays
         recorded_by = old.meta["separate"].get("by")
         separate = recorded_by if recorded_by in ("club", "federation") else None
+    prefer_given = prefer is not None
     if prefer is None:  # checked by check_season_file: absent (older files) or 4 or 5
         prefer = old.meta.get("prefer", 5)
     # sessions 1..K-1 are kept as played, so they must exist: K is at most one past the
@@ -185,6 +187,8 @@ def league_reseat_command(
         raise InputError("nothing left to re-plan", source=src, field="from-session")
     with naming_the_file(src), working("planning the season"):  # e.g. the field left is 11 players
         schedule = get_system("mahjong-league").pair(request)
+        if not prefer_given and (drop_ids or add):
+            schedule = _better_group_shape(schedule, request, prefer)
     # who joined when, kept over several re-plans: the checker's --everyone expects a
     # newcomer only from the session they joined; re-planned from before that session, the
     # newcomer now plays from K (and a leaver is gone from K), as `reseat` records it
@@ -213,6 +217,36 @@ def league_reseat_command(
     if "scoring" in old.meta:
         schedule = replace(schedule, meta={**schedule.meta, "scoring": old.meta["scoring"]})
     write_output(_render(schedule, fmt), output)
+
+
+def _season_key(schedule: Schedule) -> tuple[int, int, int]:
+    """Issue 5's order: the most sessions without a repeat, then the fewest repeats, then the
+    lowest maximum meetings of a pair (as the league planner compares seasons)."""
+    meta = schedule.meta
+    return (-int(meta.get("sessions_without_repeat") or 0), int(meta.get("repeats") or 0),
+            int(meta.get("max_meetings") or 0))
+
+
+def _better_group_shape(schedule: Schedule, request: Any, prefer: int) -> Schedule:
+    """The season re-planned with the other group shape when that is better by issue 5's order
+    and no ``--prefer`` was given: the file's shape can change the number of groups when the
+    field changes (26 players in 6 groups, one leaves: 5 groups of 5 cost 16 repeats where 6
+    groups, five of 4, cost 4). A note says which shape was taken and why."""
+    from fairdraw.core.registry import get_system
+
+    other = 9 - prefer  # 4 <-> 5
+    try:
+        alternative = get_system("mahjong-league").pair(replace(request, options={**request.options, "prefer": other}))
+    except InputError:
+        return schedule  # the other shape does not fit this field
+    if _season_key(alternative) >= _season_key(schedule):
+        return schedule
+    err_console.print(
+        f"note: planned with --prefer {other} ({alternative.meta.get('repeats')} repeats, "
+        f"{alternative.meta.get('sessions_without_repeat')} sessions without one) where the season's --prefer "
+        f"{prefer} gives {schedule.meta.get('repeats')} and {schedule.meta.get('sessions_without_repeat')}; "
+        f"give --prefer {prefer} to keep that shape", highlight=False, soft_wrap=True, markup=False)
+    return alternative
 
 
 def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
