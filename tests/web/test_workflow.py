@@ -340,3 +340,47 @@ def test_the_export_carries_withdrawals_so_pair_on_it_pairs_as_the_page(client: 
     assert [t.seats for t in by_cli.tables] == [t.seats for t in by_page.tables]
     assert [(b.id, b.kind) for b in by_cli.byes] == [(b.id, b.kind) for b in by_page.byes]
     assert 5 not in {pid for t in by_page.tables for pid in t.seats}
+
+
+@pytest.mark.parametrize("name, played", [("n0030_r06_s1325342712.trf", 4),
+                                          ("n0028_r07_s1648723692.trf", 5)])  # player 8 asks for H in round 6
+def test_a_trf_of_an_event_in_progress_brings_its_rounds(client: TestClient, name: str, played: int) -> None:
+    """An arbiter goes on with an event another program paired: the TRF16 file's rounds and
+    results come in with the players (the page kept the players and dropped the rounds without
+    a word), and the next round is the reference engine's."""
+    from fairdraw.formats.trf import read_trf, trf_round, truncated
+    from tests.shared_data import GOLDEN_DUTCH
+
+    full = read_trf(GOLDEN_DUTCH / name)
+    total = full.rounds_in_file
+    text = truncated(full, played, total_rounds=total).dump()
+    event = create_event(client, "dutch", rounds=str(total))
+    said = html.unescape(import_players(client, event, text))
+    assert f"Imported {played} rounds with their results" in said
+    schedule = _schedule(client, event)
+    for number in range(1, played + 1):
+        expected = trf_round(full, number)
+        stored = schedule.rounds[number - 1]
+        assert [(t.seats, t.result) for t in stored.tables] == [(t.seats, t.result) for t in expected.tables]
+        assert sorted((b.id, b.kind) for b in stored.byes) == sorted((b.id, b.kind) for b in expected.byes)
+    post(client, event, "/pair")
+    made = _schedule(client, event).rounds[played]
+    reference = trf_round(full, played + 1)
+    assert sorted(t.seats for t in made.tables) == sorted(t.seats for t in reference.tables)
+    assert sorted((b.id, b.kind) for b in made.byes) == sorted((b.id, b.kind) for b in reference.byes)
+    # a second file into an event that has rounds: players only, and said
+    again = create_event(client, "dutch", rounds=str(total))
+    import_players(client, again, "name\nFirst Player")
+    said = html.unescape(import_players(client, again, text))
+    assert "were not imported" in said and not _schedule(client, again).rounds
+
+
+def test_a_trf_into_a_fixed_system_keeps_the_players_and_says_the_rounds_are_not_taken(client: TestClient) -> None:
+    from fairdraw.formats.trf import read_trf, truncated
+    from tests.shared_data import GOLDEN_DUTCH
+
+    text = truncated(read_trf(GOLDEN_DUTCH / "n0006_r03_s1315083126.trf"), 2).dump()
+    event = create_event(client, "berger")
+    said = html.unescape(import_players(client, event, text))
+    assert "Imported 6 players" in said and "were not imported: a berger schedule is made whole" in said
+    assert not _schedule(client, event).rounds

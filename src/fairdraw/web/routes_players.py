@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData, UploadFile
@@ -9,8 +11,10 @@ from starlette.datastructures import FormData, UploadFile
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant as CoreParticipant
 from fairdraw.core.registry import system_kind
-from fairdraw.formats.text_files import decode_spreadsheet_text
+from fairdraw.formats.text_files import decode_spreadsheet_text, looks_like_trf
+from fairdraw.formats.wording import counted
 from fairdraw.storage import repo
+from fairdraw.storage.events import REQUESTABLE_BYES
 from fairdraw.storage.events import MAX_PLAYERS
 from fairdraw.web import workflow
 from fairdraw.web.pages import (
@@ -34,6 +38,32 @@ def _player_from_form(form: FormData, pid: int) -> CoreParticipant:
     return CoreParticipant(id=pid, name=form_text(form, "name"), rating=form_int(form, "rating"),
                            federation=form_text(form, "federation").strip() or None,
                            club=form_text(form, "club").strip() or None)
+
+
+def _trf_rounds(db: Any, event: Any, history: workflow.TrfHistory, filename: str, *, fresh: bool) -> str:
+    """Store the rounds of an imported TRF16 file, with their results and the byes announced for
+    the next round, so the arbiter goes on where another program stopped (the page took the
+    players and dropped the rounds without a word). Only into a new event of a system paired
+    round by round, numbered by the file's start ranks; otherwise the note says why not."""
+    played = counted(len(history.rounds), "round")
+    if not workflow.takes_trf_rounds(event.system):
+        return (f" Note: {filename}: its {played} were not imported: a {event.system} schedule is made whole "
+                "by the system.")
+    if not fresh:
+        return (f" Note: {filename}: its {played} were not imported: rounds come in only with the players, "
+                "into an event with no players or rounds yet (make a new event for it).")
+    repo.store_rounds(db, event, history.rounds, {"imported_from": filename},
+                      {p.pid: p.pid for p in event.participants})
+    for pid, kind in history.next_byes.items():
+        if kind in REQUESTABLE_BYES:
+            repo.set_next_bye(db, event, pid, kind)
+    note = f" Imported {played} with their results from {filename}; the next round is paired from them."
+    if history.total_rounds is not None and event.total_rounds not in (None, history.total_rounds):
+        note += (f" The file plans {counted(history.total_rounds, 'round')} (XXR) and the event "
+                 f"{counted(int(event.total_rounds), 'round')}: change the event's settings if the file is right.")
+    if history.left_out:
+        note += f" Not carried from the file: {'; '.join(history.left_out)}."
+    return note
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
@@ -93,6 +123,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         def work() -> str:
             file_notes: list[str] = list(encoding_notes)
             players = workflow.parse_player_text(text, filename=filename, notes=file_notes)
+            history = workflow.trf_history(text, filename) if looks_like_trf(text.lstrip("\ufeff")) else None
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 stored = {repo.stored_key(p) for p in event.participants}
@@ -105,11 +136,13 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                                      f"tells them apart", source=filename, field="players")
                 already = {p.name.casefold() for p in event.participants}
                 taken = {p.pid for p in event.participants}
+                fresh = not event.participants and not event.rounds
                 added = repo.add_participants(db, event, players)
                 count = f"{len(added)} player{'s' if len(added) != 1 else ''}"
                 read = "".join(f" Note: {filename}: {note}." for note in file_notes)
                 renumbered = renumbering_note(players, added, taken) if gives_ids(text) else ""
-                return (f"Imported {count}." + renumbered + read
+                rounds = _trf_rounds(db, event, history, filename, fresh=fresh) if history and history.rounds else ""
+                return (f"Imported {count}." + rounds + renumbered + read
                         + arrival_notes(event, added, already))
 
         # refused, the page keeps the pasted text (the file input cannot be refilled: browsers forbid it)

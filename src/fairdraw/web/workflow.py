@@ -87,6 +87,45 @@ def _players_from_trf(text: str, filename: str) -> list[Participant]:
     return players
 
 
+@dataclass(frozen=True)
+class TrfHistory:
+    """What a TRF16 file of an event in progress holds besides its players: the rounds played
+    with their results, the byes announced for the next round (``0000 - H``/``Z`` in the column
+    after the last round), its ``XXR``, and what the page does not carry (said in a note)."""
+
+    rounds: tuple[Round, ...]
+    next_byes: dict[int, str]
+    total_rounds: int | None
+    left_out: tuple[str, ...]
+
+
+def trf_history(text: str, filename: str) -> TrfHistory:
+    """The rounds of a TRF16 file, read by the same reader as ``fairdraw pair`` (so the page's
+    next round is the one ``pair`` makes from the file)."""
+    from fairdraw.formats.trf import parse_trf, trf_to_request, trf_to_rounds
+    from fairdraw.scoring.standard import options_from_tenths
+
+    doc = parse_trf(text.lstrip("\ufeff").strip(), source=filename)
+    rounds = trf_to_rounds(doc)
+    requested = dict(trf_to_request(doc, len(rounds)).options["requested_byes"])
+    left_out = []
+    if doc.accelerations:
+        left_out.append("its accelerations (XXA lines)")
+    if doc.forbidden_pairs:
+        left_out.append("its forbidden pairs (XXP lines)")
+    if options_from_tenths(doc.points):
+        left_out.append("its point system (BB lines: set the scoring options)")
+    if any(kind not in ("half-point", "zero-point") for kind in requested.values()):
+        left_out.append("byes for the next round other than H and Z")
+    return TrfHistory(rounds=rounds, next_byes=requested, total_rounds=doc.total_rounds, left_out=tuple(left_out))
+
+
+def takes_trf_rounds(system: str) -> bool:
+    """Rounds of a TRF16 file go into an event of a chess system paired round by round (the
+    Dutch, the club Swiss, Keizer): the next round is paired from them as from the page's own."""
+    return system_kind(system) == "per-round"
+
+
 # --- pairing -------------------------------------------------------------------------
 
 
