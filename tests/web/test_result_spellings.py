@@ -29,3 +29,20 @@ def test_the_command_line_reads_the_printed_minus_sign_too() -> None:
 def test_what_is_no_result_is_still_refused_by_board(typed: str) -> None:
     with pytest.raises(InputError, match="board 4: .* is not a result"):
         parse_chess_result(typed, board="4")
+
+
+def test_mahjong_scores_as_score_sheets_print_them() -> None:
+    """Thousands separators and a minus sign copied from a printout were refused ("32,000",
+    "−10000"); a decimal stays refused, and a pasted page is not echoed whole."""
+    from fairdraw.core.errors import InputError
+    from fairdraw.web.workflow import parse_chess_result, parse_scores
+
+    assert parse_scores(["32,000", "\u221210000", "28.000", "50 000"], board="1") == (32000, -10000, 28000, 50000)
+    with pytest.raises(InputError, match="whole numbers, got 32.5"):
+        parse_scores(["32.5", "1", "2", "3"], board="1")
+    with pytest.raises(InputError) as caught:
+        parse_scores(["9" * 100_000 + "x", "1", "2", "3"], board="1")
+    assert len(str(caught.value)) < 200
+    with pytest.raises(InputError) as caught:
+        parse_chess_result("1" * 100_000, board="1")
+    assert len(str(caught.value)) < 200

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -332,13 +333,33 @@ def parse_chess_result(text: str, *, board: str) -> str | None:
         return normalise_result(value)
     except ValueError:
         raise InputError(
-            f"board {board}: {text!r} is not a result (type 1, = or 0; +, - or -- for forfeits)", field="result"
+            f"board {board}: {_shown([text.strip()])!r} is not a result (type 1, = or 0; +, - or -- for forfeits)",
+            field="result"
         ) from None
+
+
+#: a whole number written with thousands separators, as score sheets print them (32,000 or 32.000)
+_GROUPED = re.compile(r"-?\d{1,3}(?:([,.])\d{3})(?:\1\d{3})*")
+
+
+def _amount_text(value: str) -> str:
+    """A typed score as ``int`` reads it: spaces and underscores out, a minus sign copied from a
+    printout (U+2212) or a word processor's dash made "-", thousands separators dropped when
+    every group has three digits ("32,000", "-1.500"; "32.5" stays and is refused)."""
+    from fairdraw.scoring.results import UNICODE_DASHES
+
+    text = value.strip().replace(" ", "").replace("_", "").replace("\u00a0", "").translate(UNICODE_DASHES)
+    return re.sub(r"[,.]", "", text) if _GROUPED.fullmatch(text) else text
+
+
+def _shown(values: list[str]) -> str:
+    """The typed values for an error message, each cut short: a pasted page must not come back whole."""
+    return " ".join(v if len(v) <= 24 else v[:24] + "…" for v in values)
 
 
 def parse_scores(values: list[str], *, board: str) -> tuple[int, ...] | None:
     """Final scores per seat of a mahjong table: all seats filled, or none."""
-    cleaned = [v.strip().replace(" ", "").replace("_", "") for v in values]
+    cleaned = [_amount_text(v) for v in values]
     if not any(cleaned):
         return None
     if not all(cleaned):
@@ -346,18 +367,18 @@ def parse_scores(values: list[str], *, board: str) -> tuple[int, ...] | None:
     try:
         return tuple(int(v) for v in cleaned)
     except ValueError:
-        raise InputError(f"table {board}: scores must be whole numbers, got {' '.join(cleaned)}", field="scores") from None
+        raise InputError(f"table {board}: scores must be whole numbers, got {_shown(cleaned)}", field="scores") from None
 
 
 def parse_penalties(values: list[str], *, board: str) -> tuple[int, ...] | None:
     """Penalties per seat (chombo), positive amounts subtracted after uma; all empty = none."""
-    cleaned = [v.strip().replace(" ", "").replace("_", "") for v in values]
+    cleaned = [_amount_text(v) for v in values]
     if not any(cleaned):
         return None
     try:
         amounts = tuple(int(v) if v else 0 for v in cleaned)
     except ValueError:
-        raise InputError(f"table {board}: penalties must be whole numbers, got {' '.join(cleaned)}",
+        raise InputError(f"table {board}: penalties must be whole numbers, got {_shown(cleaned)}",
                          field="penalties") from None
     from fairdraw.scoring.mahjong import check_penalties
 
