@@ -43,3 +43,12 @@ def test_pair_on_a_finished_seating_says_every_round_is_made(client: TestClient)
     post(client, event, "/players", name="Newcomer")
     said = html.unescape(post(client, event, "/pair").text)
     assert "all 4 rounds are made" in said and "do not fill" not in said
+
+
+def test_standings_figures_read_as_the_cli_prints_them() -> None:
+    """The page printed a mahjong PLC as 1.166667 where the CLI prints 1.17."""
+    from fairdraw.web.pages import short_number
+
+    assert [short_number(v) for v in (1.166667, 1.3125, 5, 2.5, 22.25, -0.5)] == ["1.17", "1.31", "5", "2.5", "22.25",
+                                                                                "-0.5"]
+    assert short_number("") == "" and short_number(None) == ""

@@ -63,6 +63,18 @@ class WebState:
 _TEMPLATES: list[Jinja2Templates] = []
 
 
+def short_number(value: Any) -> str:
+    """A standings figure as the CLI's text shows it (``text_number``: 5, 5.5, 1.17): the page
+    printed PLC as 1.166667. Anything else (a blank cell) is shown as it is."""
+    from fractions import Fraction
+
+    from fairdraw.formats.standings_render import text_number
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "" if value is None else str(value)
+    return text_number(Fraction(value).limit_denominator(10**6))
+
+
 def templates() -> Jinja2Templates:
     """One Jinja2 environment per process: compiled templates are shared by every app."""
     if not _TEMPLATES:
@@ -70,6 +82,7 @@ def templates() -> Jinja2Templates:
         templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label,
                                      typed_or=views.typed_or, options_text=event_settings.options_text)
         templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
+        templates.env.filters["short"] = short_number
         _TEMPLATES.append(templates)
     return _TEMPLATES[0]
 
