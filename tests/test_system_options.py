@@ -75,3 +75,25 @@ def test_a_whole_number_option_reads_text_and_keeps_its_default() -> None:
     assert whole_number_option({"k": None}, "k", 4) == 4
     assert whole_number_option({"k": " "}, "k", 4) == 4
     assert whole_number_option({}, "k", 4, low=1, high=9) == 4
+
+
+@pytest.mark.parametrize("system, key, word, value", [("berger", "double", "false", False),
+                                                     ("berger", "varma", "no", False),
+                                                     ("meerkamp", "double", "yes", True),
+                                                     ("mahjong", "byes", "on", True)])
+def test_a_yes_or_no_option_takes_yes_or_no_and_nothing_else(system: str, key: str, word: str, value: bool) -> None:
+    """``double=maybe`` made a double round robin without a word (``bool("maybe")``), and the
+    text "false" read as true; words for yes or no are read as such, anything else is named."""
+    from fairdraw.core.errors import InputError
+    from fairdraw.core.model import Participant
+    from fairdraw.core.registry import PairingRequest, get_system
+
+    players = tuple(Participant(id=i, name=f"P{i}") for i in range(1, 10))  # 9: mahjong needs byes
+
+    def pair(option: object):  # type: ignore[no-untyped-def]
+        return get_system(system).pair(PairingRequest(players=players, total_rounds=2 if system == "mahjong" else None,
+                                                      options={key: option}))
+
+    with pytest.raises(InputError, match=f"{key}: expected true or false, got 'maybe'"):
+        pair("maybe")
+    assert pair(word).rounds == pair(value).rounds

@@ -36,3 +36,21 @@ def whole_number_option(options: Mapping[str, Any], key: str, default: int, *, l
             f"at least {low}" if low is not None else f"at most {high}")
         raise InputError(f"{key}: expected a whole number {span}, got {value}", field=key)
     return value
+
+
+def flag_option(options: Mapping[str, Any], key: str, default: bool = False) -> bool:
+    """``options[key]`` as yes or no: a JSON or command-line bool, or the words true/false,
+    yes/no, on/off, 1/0 (the page's options box); absent, None or blank is ``default``. Why not
+    ``bool()``: ``double=maybe`` made a double round robin without a word, and the text "false"
+    is true to Python."""
+    raw = options.get(key)
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return default
+    if isinstance(raw, bool):
+        return raw
+    if is_json_whole(raw) and raw in (0, 1):
+        return bool(raw)
+    words = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+    if isinstance(raw, str) and raw.strip().lower() in words:
+        return words[raw.strip().lower()]
+    raise InputError(f"{key}: expected true or false, got {raw!r}", field=key)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Round, Schedule, Table
+from fairdraw.core.option_values import flag_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 
 Pairing = tuple[int, int]
@@ -89,11 +90,12 @@ class Berger(PairingSystem):
         players = list(request.players)
         if len(players) < 2:
             raise InputError(f"a round robin needs at least 2 players, got {len(players)}", field="players")
-        if request.options.get("varma"):
+        varma = flag_option(request.options, "varma")
+        if varma:
             from fairdraw.systems.varma import varma_order
 
             players = varma_order(players)
-        double = bool(request.options.get("double"))
+        double = flag_option(request.options, "double")
         numbers = {p.id: i for i, p in enumerate(players, start=1)}
         by_number = {i: p.id for i, p in enumerate(players, start=1)}
         table = double_berger_rounds(len(players)) if double else berger_rounds(len(players))
@@ -103,5 +105,5 @@ class Berger(PairingSystem):
             rounds=tuple(rounds_to_schedule_rounds(table, by_number)),
             numbers=numbers,
             seed=request.seed,
-            meta={"double": double, "varma": bool(request.options.get("varma"))},
+            meta={"double": double, "varma": varma},
         )

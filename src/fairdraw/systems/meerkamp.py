@@ -34,7 +34,7 @@ from typing import Literal
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
-from fairdraw.core.option_values import whole_number_option
+from fairdraw.core.option_values import flag_option, whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.systems.berger import berger_rounds, double_berger_rounds, rounds_to_schedule_rounds
 
@@ -178,7 +178,7 @@ class Meerkamp(PairingSystem):
         return meerkamp_schedule(
             list(request.players),
             group_size=whole_number_option(options, "group_size", 4),
-            double=bool(options.get("double", False)),
+            double=flag_option(options, "double"),
             grouping=str(options.get("grouping", "rating")),
             seed=request.seed,
             system=self.name,

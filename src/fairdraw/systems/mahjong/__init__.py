@@ -18,7 +18,7 @@ from typing import Any
 from fairdraw import __version__ as fairdraw_version
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import MAX_ROUNDS, Bye, Participant, Round, Schedule, Table
-from fairdraw.core.option_values import is_json_whole, whole_number_option
+from fairdraw.core.option_values import flag_option, is_json_whole, whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, candidates, upper_bound
 from fairdraw.designs.max_polish import lower_the_maximum
@@ -210,7 +210,7 @@ class Mahjong(PairingSystem):
             raise InputError(f"{counted(n, 'player')} cannot fill a table of {k}: use at least {k} players",
                              field="players")
         check_field_size(n)
-        if n % k and not opts.get("byes"):
+        if n % k and not flag_option(opts, "byes"):
             raise InputError(
                 f"{n} players do not fill tables of {k}: use {nearest_counts(n, k)} players, "
                 f"or --byes to let {n % k} sit out each round",
@@ -308,7 +308,7 @@ class Mahjong(PairingSystem):
         registry's contract), which the re-seat records for ``check --redraw``."""
         from fairdraw.systems.mahjong.changes import reseat  # changes imports this module
 
-        return reseat(schedule, from_round, drop=leaving, add_players=joining, byes=bool(options.get("byes")),
+        return reseat(schedule, from_round, drop=leaving, add_players=joining, byes=flag_option(options, "byes"),
                       drawn_tail=True)
 
     def rounds_left_to_standings(self, options: Mapping[str, Any]) -> int:
