@@ -17,6 +17,7 @@ from typing import Any
 from fairdraw.core.errors import InputError
 from fairdraw.core.history_rules import check_chess_history
 from fairdraw.core.model import Round
+from fairdraw.core.option_values import flag_option
 from fairdraw.core.player_rules import player_rules
 from fairdraw.core.registry import PairingRequest
 
@@ -294,7 +295,7 @@ def build_context(request: PairingRequest) -> Context:
     rules = player_rules(ids, opts)
     requested, withdrawn = rules.requested_byes, rules.withdrawn
     accelerations = rules.accelerations
-    if opts.get("baku") and not accelerations:
+    if flag_option(opts, "baku") and not accelerations:
         accelerations = baku_accelerations(ids, expected, points)
 
     # Pairing numbers count the players taking part (bbpPairings' "valid" players): those
