@@ -173,3 +173,12 @@ def test_every_command_reading_a_players_list_takes_a_windows_1252_save(tmp_path
     result = cli(*args)
     assert result.code == 0, result.err
     assert "José" in result.out and "read as Windows-1252" in result.err.replace("\n", " ")
+
+
+def test_a_row_without_an_id_is_told_it_took_its_position() -> None:
+    """"line 3, field 'id': id 2 is already used" named an id nobody typed on line 3."""
+    from fairdraw.core.errors import InputError
+    from fairdraw.formats.players import parse_players_csv
+
+    with pytest.raises(InputError, match="no id given, so it takes its position 2, but id 2 is already used"):
+        parse_players_csv("id,name\n2,A\n,B\n", source="p.csv")

@@ -216,3 +216,34 @@ def test_reseat_of_a_file_whose_meta_was_edited_by_hand_still_reports(cli: Cli, 
     result = cli("reseat", str(event), "--from-round", "3", "--drop", "2", "--byes", "--json", "-o", str(out))
     assert result.code == 0 and "repeats" in result.err
     assert json.loads(out.read_text())["rounds"]
+
+
+def test_seat_ranked_wants_a_rank_in_every_standing_or_in_none(cli: Cli, tmp_path: Path) -> None:
+    """One standing without its rank took its place in the list wherever the others' ranks put
+    them; it is named now, and a list without any rank still ranks by its order."""
+    event = _event_with_results(cli, tmp_path)
+    standings = tmp_path / "standings.json"
+    assert cli("standings", str(event), "--json", "-o", str(standings)).code == 0
+    data = json.loads(standings.read_text())
+    del data["standings"][3]["rank"]
+    holed = tmp_path / "holed.json"
+    holed.write_text(json.dumps(data))
+    result = cli("seat-ranked", str(holed), "--schedule", str(event))
+    assert result.code == 2 and "standings[3].rank" in result.err and "rank is missing" in result.err
+    for row in data["standings"]:
+        row.pop("rank", None)
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(data))
+    out = tmp_path / "ranked.json"
+    assert cli("seat-ranked", str(bare), "--schedule", str(event), "--json", "-o", str(out)).code == 0
+    top = json.loads(out.read_text())["rounds"][-1]["tables"][0]
+    assert sorted(top["seats"]) == sorted(row["id"] for row in data["standings"][:4])
+
+
+def test_reseat_says_when_a_leaver_is_named_twice(cli: Cli, tmp_path: Path) -> None:
+    event = tmp_path / "event.json"
+    assert cli("seat", "-n", "16", "-r", "5", "--json", "-o", str(event)).code == 0
+    result = cli("reseat", str(event), "--from-round", "3", "--drop", "1", "--drop", "1", "--byes",
+                 "--json", "-o", str(tmp_path / "out.json"))
+    assert result.code == 0 and "--drop names 1 more than once" in result.err
+    assert json.loads((tmp_path / "out.json").read_text())["meta"]["withdrawn"] == [1]

@@ -135,7 +135,12 @@ def reseat_command(
     with naming_the_file(schedule_file):  # the range first: a round that does not exist is the mistake
         check_from_round(schedule, from_round)
     refuse_to_drop_results(schedule, from_round, force, str(schedule_file), "--from-round")
-    drop_ids = list(dict.fromkeys(player_ids(drop, source=str(schedule_file))))  # named twice, leaves once
+    named = player_ids(drop, source=str(schedule_file))
+    drop_ids = list(dict.fromkeys(named))  # named twice, leaves once: but said (a typo for another id?)
+    twice = sorted({pid for pid in named if named.count(pid) > 1})
+    if twice:
+        err_console.print(f"note: --drop names {', '.join(map(str, twice))} more than once; each leaves once (another "
+                          "id meant?)", highlight=False, soft_wrap=True, markup=False)
     names = {_name_key(p.name) for p in schedule.players}
     for name in add or []:  # legal (two players may share a name), but likely a slip: said, as players files do
         if _name_key(name) in names:
@@ -175,6 +180,9 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
             _note_stale(data, schedule, path)
             rows = data["standings"]
             out: list[tuple[int, int, Participant]] = []
+            # ranks in every row or in none (then the list's order ranks), as a CSV's rank column:
+            # one row without its rank took its place in the list, wherever the others put it
+            ranked = any(isinstance(row, dict) and "rank" in row for row in rows)
             for i, row in enumerate(rows):
                 if not isinstance(row, dict) or "id" not in row:
                     raise InputError("each standing needs an 'id'", source=str(path), field=f"standings[{i}].id")
@@ -185,6 +193,9 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
                     raise InputError(f"id {pid} is not in the schedule", source=str(path), field=f"standings[{i}].id")
                 if any(pid == q.id for _, _, q in out):
                     raise InputError(f"id {pid} is ranked twice", source=str(path), field=f"standings[{i}].id")
+                if ranked and "rank" not in row:
+                    raise InputError("rank is missing: give every standing its rank, or none to rank by list order",
+                                     source=str(path), field=f"standings[{i}].rank")
                 rank = row.get("rank", i + 1)
                 if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
                     # a rank of null or "1" would sort nowhere (a traceback) or anywhere

@@ -308,15 +308,19 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
         if not name:
             raise InputError(f"{where}: the name is missing", source=source, line=loc_line, field="name")
         pid = _whole_number(record.get("id", ""), source=source, line=loc_line, field="id", where=where)
+        given = pid is not None
         if pid is None:
             pid = position
         elif pid < 1:  # 0 is the bye in the engines' list format (id 0); ids are positive
             raise InputError(f"{where}: id must be at least 1, got {pid}", source=source, line=loc_line, field="id")
         _bounded(pid, low=1, high=MAX_ID, source=source, line=loc_line, field="id", where=where)
         if pid in seen:
+            # a row without an id takes its position: say so, or the message names an id nobody typed
+            taken_as = "" if given else f"no id given, so it takes its position {pid}, but "
             raise InputError(
-                f"{where}: id {pid} is already used by " + (f"player {seen[pid]}" if json_mode else
-                                                            f"the player on line {seen[pid]}"),
+                f"{where}: {taken_as}id {pid} is already used by " + (f"player {seen[pid]}" if json_mode else
+                                                                      f"the player on line {seen[pid]}")
+                + ("" if given else " (give every player an id, or none)"),
                 source=source,
                 line=loc_line,
                 field="id",
