@@ -52,3 +52,16 @@ def test_standings_figures_read_as_the_cli_prints_them() -> None:
     assert [short_number(v) for v in (1.166667, 1.3125, 5, 2.5, 22.25, -0.5)] == ["1.17", "1.31", "5", "2.5", "22.25",
                                                                                 "-0.5"]
     assert short_number("") == "" and short_number(None) == ""
+
+
+def test_a_withdrawn_player_still_seated_in_a_made_round_is_marked(client: TestClient) -> None:
+    """A mahjong schedule made ahead keeps seating a player who withdrew until its rounds are
+    made again; the round page said nothing of it."""
+    event = create_event(client, "mahjong", rounds="3", seed="Club night")
+    import_players(client, event, "name\n" + "\n".join(f"Player {i}" for i in range(1, 13)))
+    post(client, event, "/pair")
+    before = html.unescape(client.get(f"/events/{event}/rounds/2").text)
+    assert "(withdrawn)" not in before
+    post(client, event, "/players/5/withdraw", withdrawn="1")
+    after = html.unescape(client.get(f"/events/{event}/rounds/2").text)
+    assert "Player 5 (withdrawn)" in after

@@ -239,7 +239,12 @@ class EventView:
             player = self._players.get(pid)
             score = b.scores[index] if b.scores is not None and index < len(b.scores) else None
             penalty = b.penalties[index] if b.penalties is not None and index < len(b.penalties) else None
-            seats.append(SeatView(role, pid, self.label(pid), self.name(pid),
+            label = self.label(pid)
+            if player is not None and player.withdrawn and self.kind == "fixed" and not _has_result(b):
+                # a schedule made ahead still seats a player who withdrew since (until its rounds
+                # are made again): the round page, table cards and results sheet say so
+                label += " (withdrawn)"
+            seats.append(SeatView(role, pid, label, self.name(pid),
                                   player.number if player else None, score, penalty or None))
         games = []
         for g in b.games or []:
@@ -447,3 +452,8 @@ def result_entries(event: Event, number: int, form: FormData) -> list[ResultEntr
             entries.append(ResultEntry(board.id, version, scores=scores, seen_scores=seen_scores,
                                        penalties=penalties, seen_penalties=seen_penalties))
     return entries
+
+
+def _has_result(board: Board) -> bool:
+    """Whether a table's result or scores were entered (a game of a league group's included)."""
+    return board.result is not None or board.scores is not None or any(g.get("scores") for g in board.games or [])
