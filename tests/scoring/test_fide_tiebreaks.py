@@ -104,6 +104,16 @@ def test_black_wins_and_games_elected() -> None:
     assert [_tb(["REP"])[p]["REP"] for p in range(1, 7)] == [4, 4, 3, 4, 4, 1]  # the same count, another name
 
 
+def test_a_pairing_allocated_bye_worth_less_than_a_win_is_still_elected() -> None:
+    """GE counted "over the board or a win's points", as FIDE's tie-break server does; with the
+    allocated bye worth a draw (BBU 0.5) player 2's bye dropped out, though art. 16.2 makes it
+    no voluntary round."""
+    scoring = get_scoring("standard", byes={"bye": F(1, 2)})
+    st = compute_standings(SWISS, scoring, ["GE", "WIN"])
+    rows = {r.id: r.tiebreaks for r in st.rows}
+    assert rows[2]["GE"] == 4 and rows[2]["WIN"] == 0
+
+
 def test_cut_one_orders_the_leaders() -> None:
     st = compute_standings(SWISS, "standard", ["BH:C1"])
     assert [r.id for r in st.rows[:2]] == [5, 1]  # both 3 points; BH:C1 8 against 7.5

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-from fairdraw.scoring.results import ChessEntry
+from fairdraw.scoring.results import NOT_VOLUNTARY, ChessEntry
 from fairdraw.tiebreaks.base import TieBreak, TieBreakContext, TieBreakSpec, register_tiebreak
 
 
@@ -77,15 +77,17 @@ class BlackWins(TieBreak):
 class GamesElected(TieBreak):
     """C.07 (2023) section 7, GE: the rounds the participant elected to play, i.e. every round
     but the voluntary unplayed ones (art. 16.2: half- and zero-point byes, forfeit losses,
-    absences). Counted as FIDE's Technical Commission's tie-break server counts it: a game over
-    the board, or an unplayed round that gave a win's points (a forfeit win, and a
-    pairing-allocated or full-point bye when the scoring gives it a win's points)."""
+    absences): a game over the board, or an unplayed round that is not voluntary (a forfeit win,
+    a pairing-allocated or full-point bye, a Meerkamp sit-out) whatever it scored. FIDE's
+    Technical Commission's tie-break server counts "over the board or a win's points", which
+    agrees under FIDE's point values; a pairing-allocated bye worth a draw (``BBU 0.5``) is
+    still a round the player did not decline (found 2026-12-05)."""
 
     code: ClassVar[str] = "GE"
     description: ClassVar[str] = "Games elected to play: rounds less voluntary unplayed ones (byes asked for, forfeit losses)"
 
     def compute(self, ctx: TieBreakContext, spec: TieBreakSpec, players: Sequence[int]) -> dict[int, Fraction]:
-        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.played or gave_a_win(ctx, pid, e)))
+        return {pid: Fraction(sum(1 for e in ctx.entries[pid] if e.played or e.kind in NOT_VOLUNTARY))
                 for pid in players}
 
 
