@@ -226,3 +226,21 @@ def test_a_leaver_keeps_the_number_of_groups_when_that_is_better(cli: Cli, tmp_p
     assert ((-chosen["sessions_without_repeat"], chosen["repeats"])
             < (-asked["sessions_without_repeat"], asked["repeats"]))
     assert cli("check", str(auto), "--everyone").code == 0
+
+
+def test_the_page_re_plan_takes_the_better_group_shape_too() -> None:
+    """The page re-plans through continue_schedule: without a prefer option it weighs both group
+    shapes as league-reseat does, and keeps the one asked for when there is one."""
+    from fairdraw.core.model import Participant
+    from fairdraw.core.registry import PairingRequest, get_system
+    from fairdraw.systems.league.system import season_key
+
+    system = get_system("mahjong-league")
+    players = tuple(Participant(id=i, name=f"Player {i}") for i in range(1, 27))
+    season = system.pair(PairingRequest(players=players, total_rounds=6, seed="L", options={"sessions": 6}))
+    free = system.continue_schedule(season, 3, leaving=(1,), joining=(), options={})
+    asked = system.continue_schedule(season, 3, leaving=(1,), joining=(), options={"prefer": 5})
+    assert free is not None and asked is not None
+    assert asked.meta["prefer"] == 5 and free.meta["prefer"] == 4
+    assert season_key(free) < season_key(asked)
+    assert free.rounds[:2] == season.rounds[:2]

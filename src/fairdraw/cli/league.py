@@ -219,27 +219,20 @@ def league_reseat_command(
     write_output(_render(schedule, fmt), output)
 
 
-def _season_key(schedule: Schedule) -> tuple[int, int, int]:
-    """Issue 5's order: the most sessions without a repeat, then the fewest repeats, then the
-    lowest maximum meetings of a pair (as the league planner compares seasons)."""
-    meta = schedule.meta
-    return (-int(meta.get("sessions_without_repeat") or 0), int(meta.get("repeats") or 0),
-            int(meta.get("max_meetings") or 0))
-
-
 def _better_group_shape(schedule: Schedule, request: Any, prefer: int) -> Schedule:
     """The season re-planned with the other group shape when that is better by issue 5's order
     and no ``--prefer`` was given: the file's shape can change the number of groups when the
     field changes (26 players in 6 groups, one leaves: 5 groups of 5 cost 16 repeats where 6
     groups, five of 4, cost 4). A note says which shape was taken and why."""
     from fairdraw.core.registry import get_system
+    from fairdraw.systems.league.system import season_key
 
     other = 9 - prefer  # 4 <-> 5
     try:
         alternative = get_system("mahjong-league").pair(replace(request, options={**request.options, "prefer": other}))
     except InputError:
         return schedule  # the other shape does not fit this field
-    if _season_key(alternative) >= _season_key(schedule):
+    if season_key(alternative) >= season_key(schedule):
         return schedule
     err_console.print(
         f"note: planned with --prefer {other} ({alternative.meta.get('repeats')} repeats, "

@@ -17,6 +17,7 @@ rounds for the sessions being re-planned: the search starts from it, repaired),
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from fairdraw.core.errors import InputError
@@ -167,14 +168,32 @@ class MahjongLeague(PairingSystem):
         field = sorted((p for p in schedule.players if p.id not in left), key=lambda p: schedule.number_of(p.id))
         total = len(schedule.rounds)
         own = {key: options[key] for key in ("prefer", "separate", "iterations") if key in options}
-        return self.pair(PairingRequest(
+        request = PairingRequest(
             players=(*field, *joining), history=kept, total_rounds=total, seed=schedule.seed,
             options={**own, "sessions": total - len(kept), "keep_order": True,
                      "history_players": tuple(p for p in schedule.players if p.id in left),
                      "previous": tuple(r for r in schedule.rounds if r.round >= from_round)},
-        ))
+        )
+        made = self.pair(request)
+        if "prefer" in options or not (leaving or joining):
+            return made
+        # no shape asked for: the other one too, as league-reseat does without --prefer (26 in
+        # 6 groups, one leaves: 5 groups of 5 cost 16 repeats, 6 groups 4)
+        try:
+            other = self.pair(replace(request, options={**request.options, "prefer": 9 - int(made.meta["prefer"])}))
+        except InputError:
+            return made
+        return other if season_key(other) < season_key(made) else made
 
     @staticmethod
     def _history_players(request: PairingRequest) -> list[Participant]:
         known = request.options.get("history_players") or ()
         return list(known)
+
+
+def season_key(schedule: Schedule) -> tuple[int, int, int]:
+    """Issue 5's order for two plans of one season: the most sessions without a repeat, then the
+    fewest repeats, then the lowest maximum meetings of a pair (smaller is better)."""
+    meta = schedule.meta
+    return (-int(meta.get("sessions_without_repeat") or 0), int(meta.get("repeats") or 0),
+            int(meta.get("max_meetings") or 0))
