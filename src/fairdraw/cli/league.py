@@ -10,16 +10,16 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 
 from pathlib import Path
-from typing import Any
 
 import typer
 
 from fairdraw.cli.base import (
-    OVERWRITE_HELP, OutputFormat, app, err_console, load_players, naming_the_file, note_nothing_to_separate, pick_format, player_ids,
-    refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
+    OVERWRITE_HELP, OutputFormat, app, err_console, load_players, naming_the_file, note_nothing_to_separate,
+    pick_format, player_ids, refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
+from fairdraw.core.registry import PairingRequest
 from fairdraw.core.option_values import is_json_whole
 
 _SEPARATE_HELP = "Keep players of the same club (or federation) apart where the design allows: club|federation."
@@ -53,7 +53,7 @@ def league_command(
     force: bool = typer.Option(False, "--force", help=OVERWRITE_HELP),
 ) -> None:
     """Plan a mahjong league season: groups of 4 and 5 each session, fewest repeat groupings."""
-    from fairdraw.core.registry import PairingRequest, get_system
+    from fairdraw.core.registry import get_system
     from fairdraw.formats.players import numbered_players
     from fairdraw.systems.league.partition import check_limits
 
@@ -108,7 +108,7 @@ def league_reseat_command(
     output: Path | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
 ) -> None:
     """Keep the sessions played, change the field, and re-plan the rest of the season."""
-    from fairdraw.core.registry import PairingRequest, get_system
+    from fairdraw.core.registry import get_system
     from fairdraw.formats.schedule_json import load_schedule
 
     fmt = pick_format(json_, csv_, html_)
@@ -219,7 +219,7 @@ def league_reseat_command(
     write_output(_render(schedule, fmt), output)
 
 
-def _better_group_shape(schedule: Schedule, request: Any, prefer: int) -> Schedule:
+def _better_group_shape(schedule: Schedule, request: PairingRequest, prefer: int) -> Schedule:
     """The season re-planned with the other group shape when that is better by issue 5's order
     and no ``--prefer`` was given: the file's shape can change the number of groups when the
     field changes (26 players in 6 groups, one leaves: 5 groups of 5 cost 16 repeats where 6
