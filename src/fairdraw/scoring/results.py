@@ -62,6 +62,7 @@ def free_round_scores_nothing(schedule: Schedule) -> bool:
     points column counts it as a win: ``cli.results``)."""
     return schedule.system in FREE_ROUND_SYSTEMS and schedule.meta.get("free_round") != "bye"
 
+
 #: Unplayed rounds that are not voluntary (FIDE C.07 2023 art. 16.2).
 #: the results of a board that was not played (a forfeit): no game, so no meeting and no colour
 FORFEITS = frozenset({"+/-", "-/+", "-/-"})

@@ -6,9 +6,9 @@ of odd size every player sits out one round per cycle and scores a point for it 
 a rating change: such a sit-out is a ``Bye`` of kind ``"meerkamp-bye"``.
 
 Group sizes. With ``group_size`` s and n players there are g = max(1, n // s) groups, so no
-group has fewer than s players ("usually 4, but there can be more") and a group can have up
-to s + (n mod s) // g + 1 (7 players in groups of 4: one group of 7); sizes differ by at most
-one, larger groups first. Groups below
+group has fewer than s players ("usually 4, but there can be more") and the largest has
+ceil(n / g) (7 players in groups of 4: one group of 7); sizes differ by at most one, larger
+groups first. Groups below
 3 players are refused (a round robin of 2 is a match, not a Meerkamp).
 
 Grouping (who goes where):
