@@ -14,8 +14,7 @@ from fairdraw.core.registry import system_kind
 from fairdraw.formats.text_files import decode_spreadsheet_text, looks_like_trf
 from fairdraw.formats.wording import counted
 from fairdraw.storage import repo
-from fairdraw.storage.events import REQUESTABLE_BYES
-from fairdraw.storage.events import MAX_PLAYERS
+from fairdraw.storage.events import MAX_PLAYERS, REQUESTABLE_BYES
 from fairdraw.web import workflow
 from fairdraw.web.pages import (
     PLAYER_FILE_MAX_BYTES,
