@@ -175,3 +175,33 @@ def test_a_forfeit_gives_no_colour_in_the_keizer_colour_rule() -> None:
     played = _ColourHistory((Round(1, (Table(1, (1, 2), result="1-0"),)),))
     assert played.colours(1, 2, {1: 1, 2: 2}) == (2, 1)  # 1 had white: 2 gets it by balance, not rank
     assert played.balance[1] == 1 and played.last[2] == "b"
+
+
+def test_a_ladder_is_paired_again_by_its_own_system(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`pair` on a Keizer ladder's file without --system paired it as a FIDE Dutch event and
+    rewrote its system; it follows the file now, and another system asked for is said. A list
+    reordered by hand pairs as the recorded numbers say (ties of unrated players went by list
+    position, where the standings go by number)."""
+    import json
+
+    players = tmp_path / "club.csv"
+    players.write_text("name\n" + "".join(f"{n}\n" for n in "ABCDEFG"))  # unrated: the numbers break ties
+    ladder = tmp_path / "ladder.json"
+    assert cli("pair", "--system", "keizer", str(players), "--rounds", "4", "--json", "-o", str(ladder)).code == 0
+    for table, result in ((1, "0-1"), (2, "1/2-1/2"), (3, "1-0")):
+        assert cli("result", str(ladder), "-r", "1", "-t", str(table), result).code == 0
+    again, by_name = tmp_path / "again.json", tmp_path / "by_name.json"
+    assert cli("pair", str(ladder), "--json", "-o", str(again)).code == 0
+    expected = tmp_path / "expected.json"
+    assert cli("pair", "--system", "keizer", str(ladder), "--json", "-o", str(expected)).code == 0
+    made = json.loads(again.read_text())
+    assert made["system"] == "keizer"
+    assert made["rounds"][-1] == json.loads(expected.read_text())["rounds"][-1]
+    data = json.loads(ladder.read_text())
+    data["players"] = data["players"][::-1]
+    reordered = tmp_path / "reordered.json"
+    reordered.write_text(json.dumps(data))
+    assert cli("pair", str(reordered), "--json", "-o", str(by_name)).code == 0
+    assert json.loads(by_name.read_text())["rounds"][-1] == made["rounds"][-1]
+    switched = cli("pair", "--system", "dutch", str(ladder), "--json", "-o", str(tmp_path / "dutch.json"))
+    assert switched.code == 0 and "was paired by 'keizer'" in switched.err

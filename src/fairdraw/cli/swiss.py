@@ -105,6 +105,21 @@ def _has_players_header(head: bytes) -> bool:
     return "name" in header_columns(header_line(text))
 
 
+def _recorded_system(path: Path) -> str | None:
+    """The per-round system a schedule JSON records (``"system": "keizer"``), else None (a TRF16
+    file, a players list, a file that is not JSON: their readers say what is wrong)."""
+    import json
+
+    if not _looks_like_json(path) or _is_players_list(path):
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    recorded = data.get("system") if isinstance(data, dict) else None
+    return recorded if isinstance(recorded, str) and system_kind(recorded) == "per-round" else None
+
+
 def initial_colour_of(value: Any, *, source: str | None = None, field: str) -> str:
     """"white" or "black" from what a user wrote (either case, as ``--initial-colour`` and
     ``meta.initial_colour`` take it): the colour of pairing number 1 in round 1 (FIDE C.04.3
@@ -170,8 +185,14 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
         rounds = total_rounds if total_rounds is not None else meta.get("total_rounds")
         if total_rounds is None and rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
             raise InputError(f"expected a whole number of rounds, got {rounds!r}", source=str(path), field="meta.total_rounds")
+        # the recorded pairing numbers order the field, whatever order the list is in (a file
+        # sorted by name by hand paired and ranked by list position, where the standings and
+        # the printed lists go by number); a field with a player yet unnumbered keeps its order
+        players = schedule.players
+        if schedule.numbers and all(p.id in schedule.numbers for p in players):
+            players = tuple(sorted(players, key=lambda p: (schedule.numbers[p.id], p.id)))
         request = PairingRequest(
-            players=schedule.players, history=schedule.rounds, total_rounds=rounds, seed=schedule.seed, options=options
+            players=players, history=schedule.rounds, total_rounds=rounds, seed=schedule.seed, options=options
         )
     else:
         from fairdraw.formats.trf import read_trf, trf_to_request
@@ -352,7 +373,13 @@ def pair_command(
                                     else "write it to another file, or add --force")
     if dutch and system and system != "dutch":
         raise InputError("--dutch and --system name different systems")
-    name = "dutch" if dutch or not system else system
+    recorded = _recorded_system(input_file)
+    # the event's own system unless another is asked for: a Keizer ladder paired again without
+    # --system became a FIDE Dutch event, its file rewritten as one, without a word
+    name = "dutch" if dutch else system or recorded or "dutch"
+    if recorded and name != recorded:
+        err_console.print(f"note: {input_file} was paired by {recorded!r}; this round is paired by {name!r} as asked",
+                          highlight=False, soft_wrap=True, markup=False)
     if pairs_list + json_ + html_ > 1:
         raise InputError("choose one of -p, --json and --html")
     if initial_colour is not None:
