@@ -105,6 +105,22 @@ def test_mahjong_scores_and_chombo_are_recorded(mahjong_file: Path) -> None:
     assert table.penalties == (0, 20000, 0, 0)
 
 
+def test_a_score_corrected_with_force_keeps_the_tables_chombo(mahjong_file: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Fixing a score typo with --force wiped the table's chombo without a word; new penalties
+    replace them, none given keeps them (said)."""
+    assert run(["result", str(mahjong_file), "-r", "1", "-t", "2", "--chombo", "6", "--",
+                "52000", "31000", "21000", "16000"]) == 0
+    assert run(["result", str(mahjong_file), "-r", "1", "-t", "2", "--force", "--",
+                "51000", "32000", "21000", "16000"]) == 0
+    table = load_schedule(mahjong_file).rounds[0].tables[1]
+    assert table.scores == (51000, 32000, 21000, 16000) and table.penalties == (0, 20000, 0, 0)
+    assert "penalties [0, 20000, 0, 0] stay" in capsys.readouterr().err
+    assert run(["result", str(mahjong_file), "-r", "1", "-t", "2", "--force", "--penalties", "0,0,0,0", "--",
+                "51000", "32000", "21000", "16000"]) == 0
+    assert load_schedule(mahjong_file).rounds[0].tables[1].penalties is None
+
+
 def test_standings_json_shape(chess_file: Path, tmp_path: Path) -> None:
     run(["result", str(chess_file), "-r", "1", "-t", "2", "0-1"])
     out = tmp_path / "st.json"

@@ -489,7 +489,12 @@ def result_command(
                 field="scores",
             )
         target["scores"] = scores
-        if any(pens):
+        kept = target.get("penalties") if penalties is None and not chombo else None
+        if kept:
+            # a score corrected with --force keeps the table's penalties unless new ones are given
+            # (a typo fixed wiped a chombo without a word)
+            typer.echo(f"{where}: the penalties {kept} stay (give --penalties to change them)", err=True)
+        elif any(pens):
             target["penalties"] = pens
         else:
             target.pop("penalties", None)
