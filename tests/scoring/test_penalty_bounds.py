@@ -64,3 +64,14 @@ def test_the_command_refuses_a_wild_penalty_and_writes_nothing(tmp_path: Path) -
     assert _run(["result", str(path), "-r", "1", "-t", "1", "--chombo", "2", "--chombo-points", str(WILD),
                  "--", *scores]) == 2
     assert path.read_bytes() == before
+
+
+def test_the_library_records_a_table_of_five_with_its_uma() -> None:
+    """with_mahjong_scores had no uma, so a table of 5 (no default uma) could not be recorded."""
+    five = tuple(Participant(id=i, name=f"M{i}") for i in range(1, 6))
+    schedule = Schedule("mahjong", five, (Round(1, (Table(1, (1, 2, 3, 4, 5)),)),))
+    scores = (40000, 35000, 30000, 25000, 20000)
+    with pytest.raises(InputError, match="uma"):
+        with_mahjong_scores(schedule, 1, 1, scores)
+    done = with_mahjong_scores(schedule, 1, 1, scores, uma=(15000, 5000, 0, -5000, -15000))
+    assert done.rounds[0].tables[0].scores == scores

@@ -68,9 +68,11 @@ def with_mahjong_scores(
     game: int | None = None,
     group: str | None = None,
     start: int = 30000,
+    uma: Sequence[int] | None = None,
     force: bool = False,
 ) -> Schedule:
-    """The schedule with this table's (or league group game's) final scores set."""
+    """The schedule with this table's (or league group game's) final scores set. ``uma`` (raw
+    points per place, as ``MahjongParams.uma``) is needed where no default fits: tables of 5."""
     ri, ti = _locate(schedule, rnd, table, group)
     target = schedule.rounds[ri].tables[ti]
     where = f"round {rnd} table {table}" + (f" game {game}" if game is not None else "")
@@ -87,7 +89,8 @@ def with_mahjong_scores(
         raise InputError(f"{where} is a group with games; name the game", field="game")
     else:
         filled = target.scores is not None
-    problem = check_game(list(scores), len(seats), MahjongParams(start=start))
+    problem = check_game(list(scores), len(seats),
+                         MahjongParams(start=start, uma=tuple(uma) if uma is not None else None))
     if problem:
         raise InputError(f"{where}: {problem}", field="scores")
     pens = tuple(penalties) if penalties is not None and any(penalties) else None
