@@ -329,3 +329,40 @@ def test_standings_score_the_results_whatever_the_points_column_says(tmp_path: P
     assert _exit_code(["standings", str(path), "-O", "win=3", "-O", "draw=1", "--json"]) == 0
     out = capsys.readouterr().out
     assert '"points": "4"' in out or '"points": 4' in out, out[:400]
+
+
+def test_a_windows_1252_file_keeps_its_names(tmp_path: Path) -> None:
+    """The ANSI export of Windows software: read as Latin-1, "Šarić" lost its Š (0x8A is a
+    control character there) and quotes and € vanished, without a word."""
+    name = "\u0160aric \u201cQ\u201d \u20ac \u00d8b"
+    line = f"001    1      {name:<33} 2000                             0.0    1"
+    path = tmp_path / "ansi.trf"
+    path.write_bytes(("012 Test\n" + line + "\n" + line.replace("   1      ", "   2      ", 1).replace(
+        "0.0    1", "0.0    2") + "\n").encode("cp1252"))
+    players = read_trf(path).players
+    assert players[0].name == name
+    latin = tmp_path / "latin.trf"  # a byte Windows-1252 leaves undefined (0x81): read as Latin-1, a control
+    odd = "Caf\x81 \u00e9"        # character in a name, named rather than printed
+    latin.write_bytes(f"012 Test\n001    1      {odd:<33} 2000                             0.0    1\n".encode("latin-1"))
+    with pytest.raises(InputError, match="control character") as caught:
+        read_trf(latin)
+    assert caught.value.line == 2 and caught.value.field == "name"
+
+
+@pytest.mark.parametrize("bad", ["\u0007", "\u202e", "\u0085"])
+def test_a_name_that_would_not_print_as_it_reads_is_refused_in_trf_and_json(tmp_path: Path, bad: str) -> None:
+    """A bell or a direction override in a TRF16 or schedule JSON name reached every printout,
+    where a players file refuses it."""
+    import json
+
+    from fairdraw.formats.schedule_json import schedule_from_dict
+
+    name = f"Ann{bad}a"
+    path = tmp_path / "bad.trf"
+    path.write_text(f"012 Test\n001    1      {name:<33} 2000                             0.0    1\n", encoding="utf-8")
+    with pytest.raises(InputError, match="name"):
+        read_trf(path)
+    doc = {"format": "fairdraw.schedule/1", "system": "dutch", "rounds": [],
+           "players": [{"id": 1, "name": name}, {"id": 2, "name": "Bob"}]}
+    with pytest.raises(InputError, match="players.0.name"):
+        schedule_from_dict(json.loads(json.dumps(doc)))

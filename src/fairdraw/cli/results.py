@@ -30,7 +30,7 @@ from fairdraw.cli.base import (
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule
 from fairdraw.formats.schedule_json import layout_json
-from fairdraw.formats.text_files import read_text
+from fairdraw.formats.text_files import SPREADSHEET_8BIT, read_text
 
 
 def _is_trf(path: Path, text: str) -> bool:
@@ -113,7 +113,7 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     file implies (a TRF's point-system lines)."""
     from fairdraw.formats.schedule_json import schedule_from_dict  # pydantic: only when needed
 
-    text = read_text(path, fallback="latin-1")  # a byte order mark stripped: no "Unexpected UTF-8 BOM"
+    text = read_text(path, fallback=SPREADSHEET_8BIT)  # a byte order mark stripped: no "Unexpected UTF-8 BOM"
     if _is_trf(path, text):
         from fairdraw.formats.trf import parse_trf, trf_to_participants, trf_to_rounds
 

@@ -251,16 +251,9 @@ def tidy_text(value: Any, *, field: str, limit: int, where: str = "", source: st
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
         raise InputError(f"{prefix}{field} must be text, got {shown}", source=source, line=line, field=field)
     text = " ".join(str(value).split())
-    bad = next((c for c in text if ord(c) < 32 or ord(c) == 127), None)
-    if bad is not None:
-        raise InputError(f"{prefix}{field} contains the control character {bad!r}", source=source, line=line,
-                         field=field)
-    # bidirectional overrides and isolates turn what follows around on every printout and page
-    # ("Z\u202eevil" shows as "Zlive"): no name needs them, and they hide what a name says
-    turned = next((c for c in text if c in _BIDI_CONTROLS), None)
-    if turned is not None:
-        raise InputError(f"{prefix}{field} contains the direction control U+{ord(turned):04X}, which would show "
-                         "the text after it reversed", source=source, line=line, field=field)
+    problem = unprintable(text)
+    if problem:
+        raise InputError(f"{prefix}{field} {problem}", source=source, line=line, field=field)
     if len(text) > limit:
         raise InputError(f"{prefix}{field} is {len(text)} characters long (at most {limit})", source=source,
                          line=line, field=field)
@@ -269,6 +262,22 @@ def tidy_text(value: Any, *, field: str, limit: int, where: str = "", source: st
 
 #: Unicode's explicit direction embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069).
 _BIDI_CONTROLS = frozenset(chr(c) for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+def unprintable(text: str) -> str | None:
+    """What keeps ``text`` from printing as it reads ("contains the control character '\\x07'"),
+    or None. Control characters (C0, DEL and C1: a Latin-1 reading of a Windows file leaves
+    0x80-0x9F in names) ring bells and break lines on printouts; bidirectional overrides and
+    isolates turn what follows around on every printout and page ("Z\u202eevil" shows as
+    "Zlive"): no name needs them, and they hide what a name says. One rule for players files,
+    TRF16 and schedule JSON."""
+    bad = next((c for c in text if ord(c) < 32 or 127 <= ord(c) < 160), None)
+    if bad is not None:
+        return f"contains the control character {bad!r}"
+    turned = next((c for c in text if c in _BIDI_CONTROLS), None)
+    if turned is not None:
+        return f"contains the direction control U+{ord(turned):04X}, which would show the text after it reversed"
+    return None
 
 
 def _bounded(number: int | None, *, low: int, high: int, source: str, line: int | None, field: str,

@@ -10,10 +10,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import BYE_KINDS, Bye, Game, Participant, Round, Schedule, Table
+from fairdraw.formats.players import unprintable
 from fairdraw.formats.text_files import looks_like_trf, read_text
 
 FORMAT_ID = "fairdraw.schedule/1"
@@ -31,6 +32,15 @@ class PlayerDoc(_Doc):
     rating: int | None = None
     federation: str | None = None
     club: str | None = None
+
+    @field_validator("name", "federation", "club")
+    @classmethod
+    def _printable(cls, value: str | None) -> str | None:
+        """Printed on every list: refused as a players file refuses it (``formats.players``)."""
+        problem = unprintable(value) if value is not None else None
+        if problem:
+            raise ValueError(problem)
+        return value
 
 
 class GameDoc(_Doc):

@@ -26,14 +26,19 @@ def without_bom(raw: bytes) -> bytes:
 
 def decode_text(raw: bytes, *, source: str, fallback: str | None = None) -> str:
     """The text of a file's bytes: UTF-8 without a leading byte order mark; when the bytes are
-    not UTF-8, decoded as ``fallback`` (TRF16 files from older programs are Latin-1), or,
-    without one, an InputError naming the first line that is not UTF-8."""
+    not UTF-8, decoded as ``fallback`` (TRF16 files from older Windows programs: Windows-1252,
+    whose 0x80-0x9F hold Š, € and quotes where Latin-1 has control characters that a name never
+    holds), and as Latin-1 when ``fallback`` cannot read them; without a fallback, an InputError
+    naming the first line that is not UTF-8."""
     body = without_bom(raw)
     try:
         return body.decode("utf-8")
     except UnicodeDecodeError as exc:
         if fallback is not None:
-            return body.decode(fallback)
+            try:
+                return body.decode(fallback)
+            except UnicodeDecodeError:  # a byte Windows-1252 leaves undefined: Latin-1 reads every byte
+                return body.decode("latin-1")
         line = body[: exc.start].count(b"\n") + 1
         raise InputError("the file is not UTF-8 text", source=source, line=line) from None
 

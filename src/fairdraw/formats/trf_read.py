@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fairdraw.core.errors import InputError
-from fairdraw.formats.text_files import read_text
+from fairdraw.formats.players import unprintable
+from fairdraw.formats.text_files import SPREADSHEET_8BIT, read_text
 from fairdraw.formats.trf_lines import (
     BYE_RESULTS,
     GAME_RESULTS,
@@ -219,6 +220,9 @@ def _parse_player(text: str, line_no: int, source: str | None) -> PlayerLine:
         zeros = opponent is None and bool(opp_text.strip()) and colour == " " and result == " "
         games.append(RoundEntry(opponent, colour, result, zeros))
         start += ROUND_WIDTH
+    problem = unprintable(text[14:47])
+    if problem:  # a name is printed on every list: a bell or a reversing mark must not reach them
+        raise InputError(f"the name (columns 15-47) {problem}", source=source, line=line_no, field="name")
     return PlayerLine(
         number=number,
         sex=text[9],
@@ -442,9 +446,9 @@ def parse_trf(text: str, source: str | None = None, *, require_players: bool = F
 
 
 def read_trf(path: str | Path) -> TrfDocument:
-    """Read a TRF file (UTF-8, a byte order mark stripped, else Latin-1 as older programs
-    write). InputError on bad input."""
-    text = read_text(path, fallback="latin-1")
+    """Read a TRF file (UTF-8, a byte order mark stripped, else Windows-1252 as older Windows
+    programs write it, Latin-1 for bytes it leaves undefined). InputError on bad input."""
+    text = read_text(path, fallback=SPREADSHEET_8BIT)
     return parse_trf(text, source=str(path), require_players=True)
 
 
