@@ -295,3 +295,16 @@ def test_truncated_file_pairs_like_the_reference(tmp_path: Path, run: Callable[.
     ref = trf_round(doc, 3)
     expected = {t.seats for t in ref.tables} | {(b.id, 0) for b in ref.byes if b.kind == "bye"}
     assert boards == expected
+
+
+def test_pair_names_the_player_an_id_takes_and_says_when_the_rounds_are_unknown(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """--bye and --withdraw take ids where the printed lists show pairing numbers (an arbiter
+    typing the number seen gave another player the bye): the player taken is named with the
+    number. Without XXR or --rounds no round is paired as the last one: said, not guessed."""
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\nAnna,1500\nBert,2000\nCees,1800\nDirk,1700\nEva,1600\nFrank,1900\n")
+    asked = cli("pair", "--dutch", str(players), "--rounds", "5", "--bye", "1", "-p")
+    assert asked.code == 0
+    assert "--bye 1: Anna (pairing number 6)" in asked.err and "number of rounds is not given" not in asked.err
+    unknown = cli("pair", "--dutch", str(players), "-p")
+    assert unknown.code == 0 and "number of rounds is not given" in unknown.err

@@ -342,6 +342,20 @@ def _with_announced(options: Mapping[str, Any], byes: list[str], withdraw: list[
     return out
 
 
+def _say_who(schedule: Schedule, byes: list[str], withdraw: list[str]) -> None:
+    """Name each player ``--bye`` / ``--withdraw`` took: they take ids, where the printed lists
+    show pairing numbers, and the two differ in a JSON event whose players were listed out of
+    rating order (an arbiter typing the number seen gave another player the bye)."""
+    names = {p.id: p.name for p in schedule.players}
+    asked = [("--bye", text.partition(":")[0]) for text in split_values(byes)]
+    asked += [("--withdraw", text) for text in split_values(withdraw)]
+    for option, text in asked:
+        pid = int(text) if text.strip().isdigit() else None
+        if pid in names:
+            err_console.print(f"note: {option} {pid}: {names[pid]} (pairing number {schedule.number_of(pid)})",
+                              highlight=False, soft_wrap=True, markup=False)
+
+
 @app.command("pair")
 def pair_command(
     input_file: Annotated[Path, typer.Argument(metavar="INPUT", help="TRF16 file or schedule JSON with results; for round 1 also a players CSV or JSON list.")],
@@ -399,6 +413,12 @@ def pair_command(
         request = replace(request, seed=seed)
     if bye or withdraw:
         request = replace(request, options=_with_announced(request.options, bye or [], withdraw or []))
+    if request.total_rounds is None and name == "dutch":
+        # bbpPairings refuses such a file; the pairing goes on, but the arbiter should know
+        err_console.print("note: the event's number of rounds is not given (XXR in a TRF16, --rounds): no round is "
+                          "paired as the last one (C.04.3's rules for the final round do not apply) and a TRF16 "
+                          "written from the JSON has no XXR; give --rounds N", highlight=False, soft_wrap=True,
+                          markup=False)
     if rematch_after is not None:
         if name != "keizer":  # it was written into the JSON and did nothing
             raise InputError(f"--rematch-after is a Keizer rule (--system keizer); {name!r} pairs no rematch at all",
@@ -412,6 +432,8 @@ def pair_command(
         raise InputError(exc.message, source=str(input_file), line=exc.line, column=exc.column,
                          field=exc.field) from None
     rnd = schedule.rounds[-1]
+    if bye or withdraw:
+        _say_who(schedule, bye or [], withdraw or [])
     if json_:
         from fairdraw.formats.schedule_json import dump_schedule
 
