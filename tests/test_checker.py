@@ -6,6 +6,8 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from fairdraw.core.checker import CheckRules, check_schedule
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, get_system
@@ -129,3 +131,37 @@ def test_max_byes_counts_the_byes_the_schedule_hands_out() -> None:
     fourth = Round(6, (Table(1, (1, 2)),), (Bye(3, "bye"),))
     report = check_schedule(Schedule("x", players, (*rounds, second, third, fourth)), CheckRules(max_byes=1))
     assert report.breaches == ["participant 3: 2 byes (at most 1 allowed)"]
+
+
+
+@pytest.mark.parametrize("key, value", [("left", {"5": "three"}), ("joined", {"x17": 3}), ("withdrawn", 5),
+                                        ("dropped", [[1]]), ("withdrawn_at", [2]), ("groups", {"A": ["a"]})])
+def test_a_damaged_record_is_a_breach_naming_its_field_not_a_traceback(key: str, value: object) -> None:
+    """With --everyone the checker read meta.left, joined, withdrawn, dropped and groups with a
+    bare int(): a damaged record was a traceback with exit 1, the code of a report."""
+    schedule = replace(berger(6), meta={key: value})
+    report = check_schedule(schedule, CheckRules(everyone=True))
+    assert any(line.startswith(f"file record: field 'meta.{key}'") for line in report.breaches), report.breaches
+
+
+def test_a_game_across_meerkamp_groups_is_a_breach() -> None:
+    """Two players swapped between groups repeat nobody: it passed every check."""
+    players = tuple(Participant(id=i, name=f"P{i}", rating=2000 - i) for i in range(1, 11))
+    made = get_system("meerkamp").pair(PairingRequest(players=players, options={"group_size": 5}))
+    assert check_schedule(made, CheckRules(no_repeats=True, everyone=True)).ok
+    first = made.rounds[0]
+    a, b = first.tables[0], next(t for t in first.tables if t.group != first.tables[0].group)
+    swapped = (replace(a, seats=(b.seats[0], a.seats[1])), replace(b, seats=(a.seats[0], b.seats[1])))
+    tables = tuple(swapped[0] if t is a else swapped[1] if t is b else t for t in first.tables)
+    damaged = replace(made, rounds=(replace(first, tables=tables), *made.rounds[1:]))
+    breaches = check_schedule(damaged, CheckRules()).breaches
+    assert any(f"participant {b.seats[0]} is not in group {a.group}" in line for line in breaches), breaches
+    assert any(f"participant {a.seats[0]} is not in group {b.group}" in line for line in breaches), breaches
+
+
+def test_a_swiss_player_seated_after_withdrawing_is_a_breach() -> None:
+    """meta.withdrawn_at (pair --withdraw) was not read: a player seated after it passed."""
+    schedule = berger(4)
+    seated = replace(schedule, meta={"withdrawn": [1], "withdrawn_at": {"1": 2}})
+    breaches = check_schedule(seated, CheckRules(everyone=True)).breaches
+    assert any("participant 1 left before round 2 but is seated" in line for line in breaches), breaches

@@ -229,15 +229,75 @@ def _in_play_order(schedule: Schedule) -> list[Round]:
     return sorted(schedule.rounds, key=lambda r: r.round)
 
 
-def _expected_in(schedule: Schedule, rnd: Round) -> set[int] | None:
+def _expected_in(groups: dict[str, set[int]], rnd: Round) -> set[int] | None:
     """Who must be placed in ``rnd`` for ``everyone``, when the event plays in groups that
     finish at different times (Meerkamp, seed 002: a group of 4 is done after 3 evenings, one of
     5 after 5): the members of the groups with a table in the round. None: everyone."""
-    groups = schedule.meta.get("groups")
-    if not isinstance(groups, dict) or not groups:
+    if not groups:
         return None
     playing = {t.group for t in rnd.tables if t.group}
-    return {int(pid) for label, ids in groups.items() if label in playing for pid in ids}
+    return {pid for label, ids in groups.items() if label in playing for pid in ids}
+
+
+def _counted_ids(ids: list[int]) -> str:
+    """"participant 7 is" or "participants 2, 9 are": the ids a breach names, in good English."""
+    return f"participant {ids[0]} is" if len(ids) == 1 else f"participants {', '.join(map(str, ids))} are"
+
+
+def _damaged(report: CheckReport, key: str, expected: str, value: object) -> None:
+    shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
+    report.breaches.append(f"file record: field 'meta.{key}': expected {expected}, got {shown}")
+
+
+def _id(value: object) -> int | None:
+    """A player id as a record holds it: a whole number, or (a JSON object's key) its digits."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
+
+
+def record_ids(schedule: Schedule, key: str, report: CheckReport) -> set[int]:
+    """``meta[key]`` as a set of player ids (a seating's ``withdrawn``, a league's ``dropped``);
+    a damaged record is a breach naming its field, read as empty (it raised a traceback, exit 1)."""
+    value = schedule.meta.get(key)
+    if value is None:
+        return set()
+    ids = [_id(x) for x in value] if isinstance(value, list) else [None]
+    if None in ids:
+        _damaged(report, key, "a list of player ids", value)
+        return {x for x in ids if x is not None}
+    return {x for x in ids if x is not None}
+
+
+def record_rounds(schedule: Schedule, key: str, report: CheckReport) -> dict[int, int]:
+    """``meta[key]`` as player id -> round (``joined``, ``left``, ``withdrawn_at``); a damaged
+    record is a breach naming its field, its readable entries kept."""
+    value = schedule.meta.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        _damaged(report, key, "an object of player id -> round number", value)
+        return {}
+    out = {pid: rnd for pid, rnd in ((_id(raw), _id(number)) for raw, number in value.items())
+           if pid is not None and rnd is not None and rnd >= 1}
+    if len(out) < len(value):
+        _damaged(report, key, "an object of player id -> round number", value)
+    return out
+
+
+def record_groups(schedule: Schedule, report: CheckReport) -> dict[str, set[int]]:
+    """A Meerkamp's ``meta.groups`` (label -> member ids); damaged: a breach, read as none."""
+    value = schedule.meta.get("groups")
+    if value is None:
+        return {}
+    if isinstance(value, dict) and all(isinstance(ids, list) for ids in value.values()):
+        groups = {str(label): {_id(x) for x in ids} for label, ids in value.items()}
+        if all(None not in ids for ids in groups.values()):
+            return {label: {x for x in ids if x is not None} for label, ids in groups.items()}
+    _damaged(report, "groups", "an object of group label -> list of player ids", value)
+    return {}
 
 
 def _group_games(rnd: Round) -> list[tuple[int, ...]]:
@@ -316,12 +376,24 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
             )
     if rules.balanced_seats:
         _check_seat_balance(schedule, report)
+    groups = record_groups(schedule, report)
+    for rnd in _in_play_order(schedule):
+        # a Meerkamp's groups each play their own round robin (seed 002): a game between two
+        # groups passed every other check (a swap across groups repeats nobody)
+        for table in rnd.tables:
+            members = groups.get(table.group or "")
+            strangers = sorted(set(table.seats) - members) if members is not None else []
+            if strangers:
+                report.breaches.append(f"round {rnd.round}, group {table.group} table {table.table}: "
+                                       f"{_counted_ids(strangers)} not in group {table.group} (meta.groups)")
     if rules.everyone:
         # players who left (a seating's "withdrawn", a league's "dropped") are not expected;
         # a newcomer only from the round they joined ("joined": id -> round, from reseat)
-        left = set(schedule.meta.get("withdrawn", ()) or ()) | set(schedule.meta.get("dropped", ()) or ())
-        joined = {int(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
-        left_at = {int(k): int(v) for k, v in (schedule.meta.get("left") or {}).items()}
+        left = record_ids(schedule, "withdrawn", report) | record_ids(schedule, "dropped", report)
+        joined = record_rounds(schedule, "joined", report)
+        # a Swiss records when each withdrawal was entered (pair --withdraw, the page's export):
+        # the first round the player is left out, as a seating's "left"
+        left_at = {**record_rounds(schedule, "withdrawn_at", report), **record_rounds(schedule, "left", report)}
 
         def gone(pid: int, number: int) -> bool:
             """A leaver is still expected before the round recorded in meta.left (a league's
@@ -329,7 +401,7 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
             return number >= left_at[pid] if pid in left_at else pid in left
         for rnd in _in_play_order(schedule):
             placed = set(rnd.seated_ids()) | {b.id for b in rnd.byes}
-            expected = _expected_in(schedule, rnd)
+            expected = _expected_in(groups, rnd)
             for pid in sorted(x for x in rnd.seated_ids() if left_at.get(x, rnd.round + 1) <= rnd.round):
                 report.breaches.append(f"round {rnd.round}: participant {pid} left before round {left_at[pid]} "
                                        "but is seated")
@@ -340,7 +412,7 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
                              if p.id not in placed and not gone(p.id, rnd.round) and joined.get(p.id, 0) <= rnd.round
                              and (expected is None or p.id in expected))
             if missing:
-                report.breaches.append(f"round {rnd.round}: participants {', '.join(map(str, missing))} are not placed")
+                report.breaches.append(f"round {rnd.round}: {_counted_ids(missing)} not placed")
     if rules.max_byes is not None:
         for pid, count in sorted(report.byes.items()):
             if count > rules.max_byes:
