@@ -225,3 +225,22 @@ def test_pending_tables_lists_league_games_by_group() -> None:
     games = (Game(1, (1, 2, 3, 4), out=(5,), scores=(40000, 30000, 30000, 20000)), Game(2, (2, 3, 4, 5), out=(1,)))
     rounds = [Round(1, (Table(1, (1, 2, 3, 4, 5), group="A", games=games),)), Round(2, (Table(1, (1, 2, 3, 4, 5), group="A"),))]
     assert pending_tables(rounds) == [(1, ["group A game 2"])]
+
+
+def test_a_wide_cross_table_prints_on_a_landscape_page(tmp_path: Path) -> None:
+    """A 40-player round robin's cross table ran off an A4 page in portrait."""
+    players = tmp_path / "p.csv"
+    players.write_text("name\n" + "".join(f"Player {i}\n" for i in range(1, 41)))
+    rr = tmp_path / "rr.json"
+    assert run(["roundrobin", str(players), "--json", "-o", str(rr)]) == 0
+    assert run(["result", str(rr), "-r", "1", "-t", "1", "1-0"]) == 0
+    page = tmp_path / "st.html"
+    assert run(["standings", str(rr), "--crosstable", "--html", "-o", str(page)]) == 0
+    text = page.read_text()
+    assert '<section class="wide">' in text and '<table class="wide">' in text and "size: A4 landscape" in text
+    small = tmp_path / "small.json"
+    players.write_text("name\n" + "".join(f"Player {i}\n" for i in range(1, 9)))
+    assert run(["roundrobin", str(players), "--json", "-o", str(small)]) == 0
+    assert run(["result", str(small), "-r", "1", "-t", "1", "1-0"]) == 0
+    assert run(["standings", str(small), "--crosstable", "--html", "-o", str(page)]) == 0
+    assert 'class="wide"' not in page.read_text()

@@ -64,3 +64,18 @@ def test_a_league_season_names_each_player_s_group_by_session() -> None:
             assert table.games  # a group of 4 or 5 playing its hanchan
             for pid in table.seats:
                 assert lines[pid][index] == f"Group {table.group} (T{table.table})"
+
+
+def test_a_long_event_prints_player_by_player_in_blocks_of_rounds() -> None:
+    """30 rounds side by side made one table some 2,000 px wide, clipped on an A4 page: each
+    block holds at most 8 rounds and repeats the player column, and every round is in one."""
+    from fairdraw.formats.render import ROUNDS_PER_TABLE
+
+    schedule = seat(40, 13)
+    page = render_html(schedule, "Long event")
+    section = page[page.index("Player by player"):]
+    heads = re.findall(r"<thead><tr><th>Player</th>(.*?)</tr></thead>", section)
+    rounds = [re.findall(r"<th>R(\d+)</th>", head) for head in heads]
+    assert all(len(block) <= ROUNDS_PER_TABLE for block in rounds)
+    assert [int(r) for block in rounds for r in block] == [rnd.round for rnd in schedule.rounds]
+    assert section.count("<tr><td>") == 40 * len(heads)

@@ -109,6 +109,7 @@ _CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5rem; }
 section.round { break-inside: avoid; margin-bottom: 1.5rem; }
 section.players { break-before: page; }
+section.players table { margin-bottom: 1rem; font-size: .9rem; }
 table { border-collapse: collapse; min-width: 24rem; }
 th, td { border: 1px solid #999; padding: .25rem .6rem; text-align: left; }
 th { background: #eee; }
@@ -213,10 +214,21 @@ def _by_player_html(schedule: Schedule, lookup: _Lookup) -> list[str]:
     if not rows:
         return []
     esc = html.escape
-    head = "".join(f"<th>R{rnd.round}</th>" for rnd in schedule.rounds)
-    parts = ['<section class="players"><h2>Player by player</h2><table>',
-             f"<thead><tr><th>Player</th>{head}</tr></thead><tbody>"]
-    for pid, cells in rows:
-        parts.append(f"<tr><td>{esc(lookup.label(pid))}</td>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
-    parts.append("</tbody></table></section>")
+    parts = ['<section class="players"><h2>Player by player</h2>']
+    # at most ROUNDS_PER_TABLE rounds side by side: 30 rounds in one table were some 2,000 px
+    # wide, clipped on an A4 page; each block repeats the player column
+    for start in range(0, len(schedule.rounds), ROUNDS_PER_TABLE):
+        block = schedule.rounds[start:start + ROUNDS_PER_TABLE]
+        head = "".join(f"<th>R{rnd.round}</th>" for rnd in block)
+        parts.append(f"<table><thead><tr><th>Player</th>{head}</tr></thead><tbody>")
+        for pid, cells in rows:
+            parts.append(f"<tr><td>{esc(lookup.label(pid))}</td>"
+                         + "".join(f"<td>{esc(c)}</td>" for c in cells[start:start + len(block)]) + "</tr>")
+        parts.append("</tbody></table>")
+    parts.append("</section>")
     return parts
+
+
+#: rounds per block of the "Player by player" table: "T10 South" in 8 columns and a name fit
+#: the width of an A4 page in portrait
+ROUNDS_PER_TABLE = 8

@@ -158,8 +158,15 @@ table { border-collapse: collapse; margin-bottom: 1.5rem; }
 th, td { border: 1px solid #999; padding: .2rem .5rem; text-align: right; }
 td.name, th.name { text-align: left; }
 th { background: #eee; }
-@media print { @page { size: A4; margin: 12mm; } }
+table.wide { font-size: .7rem; }
+table.wide th, table.wide td { padding: .1rem .2rem; }
+section.wide { page: wide; }
+@media print { @page { size: A4; margin: 12mm; } @page wide { size: A4 landscape; } }
 """
+
+#: a cross table with more columns than this is printed small on a landscape page (a 40-player
+#: round robin's 40 result columns ran off an A4 page in portrait)
+WIDE_CROSS_TABLE = 16
 
 
 _NAME = ' class="name"'
@@ -186,15 +193,19 @@ def render_html(
         page.append(f"<p>Scoring: {esc(st.scoring)}</p>")
         page.append(_html_table([_header(st), *_cells(st)]))
         if table_cross:
+            rows = _cross_rows(table_cross)
+            wide = len(rows[0]) > WIDE_CROSS_TABLE + 3
+            page.append('<section class="wide">' if wide else "<section>")
             page.append("<h3>Cross table</h3>")
-            page.append(_html_table(_cross_rows(table_cross)))
+            page.append(_html_table(rows, css="wide" if wide else None))
+            page.append("</section>")
     page.append("</body></html>")
     return "\n".join(page) + "\n"
 
 
-def _html_table(rows: list[list[str]]) -> str:
+def _html_table(rows: list[list[str]], css: str | None = None) -> str:
     esc = html.escape
-    out = ["<table><thead><tr>"]
+    out = [f'<table class="{css}"><thead><tr>' if css else "<table><thead><tr>"]
     out.append("".join(f"<th{_NAME if i == 2 else ''}>{esc(c)}</th>" for i, c in enumerate(rows[0])))
     out.append("</tr></thead><tbody>")
     for row in rows[1:]:
