@@ -52,3 +52,24 @@ def test_a_chess_event_points_to_its_pairings_list(client: TestClient) -> None:
     post(client, event, "/pair")
     page = client.get(f"/p/{_slug(client, event)}/print/seats").text
     assert "pairings list is the sheet to post" in page and "<tbody>" not in page
+
+
+def test_a_long_event_posts_its_rounds_in_blocks_that_fit_the_page(client: TestClient) -> None:
+    """Ten rounds side by side ran off an A4 sheet: at most 8 rounds a table, each block
+    repeating the names, and the blocks together hold every round in order."""
+    event = create_event(client, "mahjong", rounds="10", seed="Long evening")
+    import_players(client, event, field_csv(12))
+    post(client, event, "/pair")
+    slug = _slug(client, event)
+    page = client.get(f"/p/{slug}/print/seats").text
+    heads = re.findall(r"<thead><tr><th>Player</th>(.*?)</tr></thead>", page)
+    assert [len(re.findall(r"<th>R\d+</th>", head)) for head in heads] == [8, 2]
+    joined: dict[str, list[str]] = {}
+    for name, cells in re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', page):
+        joined.setdefault(name, []).extend(re.findall(r"<td>([^<]*)</td>", cells))
+    data = json.loads(client.get(f"/p/{slug}/seating.json").text)
+    names = {p["id"]: p["name"] for p in data["players"]}
+    for index, rnd in enumerate(data["rounds"]):
+        for table in rnd["tables"]:
+            for wind, pid in zip(seat_labels(4), table["seats"], strict=True):
+                assert joined[names[pid]][index] == f"T{table['table']} {wind}"
