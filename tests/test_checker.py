@@ -165,3 +165,19 @@ def test_a_swiss_player_seated_after_withdrawing_is_a_breach() -> None:
     seated = replace(schedule, meta={"withdrawn": [1], "withdrawn_at": {"1": 2}})
     breaches = check_schedule(seated, CheckRules(everyone=True)).breaches
     assert any("participant 1 left before round 2 but is seated" in line for line in breaches), breaches
+
+
+def test_a_breach_says_where_to_look() -> None:
+    """"participants 1 and 7 meet 2 times" and "4 games in a row with the same colour" named no
+    round: a human had to recount by hand to find them."""
+    s = berger(6)
+    first = s.rounds[0].tables[0].seats
+    rematch = replace(s, rounds=(s.rounds[0], replace(s.rounds[1], tables=(Table(1, first),) + s.rounds[1].tables[1:]),
+                                 *s.rounds[2:]))
+    pair = sorted(first)
+    assert f"participants {pair[0]} and {pair[1]} meet 2 times, in rounds 1, 2 (at most 1 allowed)" in check_schedule(
+        rematch, CheckRules(no_repeats=True)).breaches
+    players = tuple(Participant(id=i, name=f"P{i}") for i in (1, 2, 3, 4))
+    rounds = tuple(Round(r, (Table(1, (1, 2)), Table(2, (3, 4)))) for r in (1, 2, 3))
+    runs = check_schedule(Schedule("swiss", players, rounds), CheckRules(max_colour_run=2)).breaches
+    assert "participant 1: 3 games in a row with the same colour (white in rounds 1-3; limit 2)" in runs

@@ -201,6 +201,7 @@ def _check_seat_balance(schedule: Schedule, report: CheckReport) -> None:
     """Seat i of a table of k > 2 is wind i: in play order, no seat twice in a participant's
     chunk of k games (with byes a chunk is k games played, not k rounds), none beyond ceil."""
     played: dict[int, list[int]] = defaultdict(list)
+    in_round: dict[int, list[int]] = defaultdict(list)  # the round of each game above
     size: dict[int, int] = {}
     for rnd in _in_play_order(schedule):
         for seating in _group_games(rnd):
@@ -208,14 +209,18 @@ def _check_seat_balance(schedule: Schedule, report: CheckReport) -> None:
                 continue
             for seat, pid in enumerate(seating):
                 played[pid].append(seat)
+                in_round[pid].append(rnd.round)
                 size[pid] = max(size.get(pid, 0), len(seating))
     for pid, seats in sorted(played.items()):
         k = size[pid]
         for start in range(0, len(seats), k):
             chunk = seats[start:start + k]
             if len(chunk) != len(set(chunk)):
+                rounds = in_round[pid][start:start + k]
+                where = f"round {rounds[0]}" if rounds[0] == rounds[-1] else f"rounds {rounds[0]}-{rounds[-1]}"
                 report.breaches.append(
-                    f"participant {pid}: a seat twice in games {start + 1}-{start + len(chunk)} (each seat once per {k} games)"
+                    f"participant {pid}: a seat twice in games {start + 1}-{start + len(chunk)} ({where}: seats "
+                    f"{', '.join(str(seat + 1) for seat in chunk)}; each seat once per {k} games)"
                 )
         cap = -(-len(seats) // k)
         for seat in range(k):
@@ -316,6 +321,8 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
     report = CheckReport()
     known = {p.id for p in schedule.players}
     colours: dict[int, list[int]] = defaultdict(list)  # +1 white, -1 black, in play order
+    colour_rounds: dict[int, list[int]] = defaultdict(list)  # the round of each colour above
+    met_in: dict[tuple[int, int], list[int]] = defaultdict(list)  # the rounds a pair met in
     widest = 0
     _check_structure(schedule, report)
     start = _expected_start(schedule)
@@ -331,10 +338,13 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
                 continue
             for a, b in combinations(sorted(set(table.seats)), 2):
                 report.meetings[(a, b)] += 1
+                met_in[(a, b)].append(rnd.round)
             if len(table.seats) == 2 and not table.games:
                 white, black = table.seats
                 colours[white].append(1)
                 colours[black].append(-1)
+                colour_rounds[white].append(rnd.round)
+                colour_rounds[black].append(rnd.round)
         for seating in _group_games(rnd):
             if len(seating) > 2 or any(t.games for t in rnd.tables):
                 widest = max(widest, len(seating))
@@ -354,16 +364,20 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
         if count > 1:
             report.repeats.append((pair[0], pair[1], count))
         if limit is not None and count > limit:
-            report.breaches.append(f"participants {pair[0]} and {pair[1]} meet {count} times (at most {limit} allowed)")
+            # the rounds, so the breach can be found without recounting by hand
+            report.breaches.append(f"participants {pair[0]} and {pair[1]} meet {count} times, in rounds "
+                                   f"{', '.join(map(str, met_in[pair]))} (at most {limit} allowed)")
 
     for pid, seq in sorted(colours.items()):
         balance = sum(seq)
         run = longest = 0
         previous = 0
-        for colour in seq:
+        longest_end = 0
+        for index, colour in enumerate(seq):
             run = run + 1 if colour == previous else 1
             previous = colour
-            longest = max(longest, run)
+            if run > longest:
+                longest, longest_end = run, index
         report.colour_balance[pid] = balance
         report.longest_colour_run[pid] = longest
         if rules.max_colour_diff is not None and abs(balance) > rules.max_colour_diff:
@@ -371,8 +385,12 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
                 f"participant {pid}: whites minus blacks is {balance:+d} (limit ±{rules.max_colour_diff})"
             )
         if rules.max_colour_run is not None and longest > rules.max_colour_run:
+            played_in = colour_rounds[pid]
+            first, last = played_in[longest_end - longest + 1], played_in[longest_end]
+            side = "white" if seq[longest_end] > 0 else "black"
             report.breaches.append(
-                f"participant {pid}: {longest} games in a row with the same colour (limit {rules.max_colour_run})"
+                f"participant {pid}: {longest} games in a row with the same colour ({side} in rounds {first}-{last}; "
+                f"limit {rules.max_colour_run})"
             )
     if rules.balanced_seats:
         _check_seat_balance(schedule, report)
