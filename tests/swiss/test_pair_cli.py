@@ -308,3 +308,33 @@ def test_pair_names_the_player_an_id_takes_and_says_when_the_rounds_are_unknown(
     assert "--bye 1: Anna (pairing number 6)" in asked.err and "number of rounds is not given" not in asked.err
     unknown = cli("pair", "--dutch", str(players), "-p")
     assert unknown.code == 0 and "number of rounds is not given" in unknown.err
+
+
+def test_later_rounds_240_and_260_lines_survive_the_json(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """TRF-2026 240 byes and 260 groups for rounds after the one paired were dropped from the
+    JSON written, so the next round from the JSON paired players the file had excused or kept
+    apart. Round 5 from the JSON must equal round 5 from the TRF that still has the lines."""
+    from tests.swiss.golden import GOLDEN
+
+    full = read_trf(GOLDEN / "n0030_r06_s1325342712.trf")
+    later = ["240 H   5    6   11", "260   4   6    3    5", "260   5   5    1    2"]
+    base = truncated(full, 3, total_rounds=6).dump()
+    trf = tmp_path / "event.trf"
+    trf.write_text(base.rstrip("\r\n") + "\n" + "\n".join(later) + "\n", encoding="utf-8")
+    event = tmp_path / "event.json"
+    assert cli("pair", str(trf), "--json", "-o", str(event)).code == 0
+    meta = json.loads(event.read_text())["meta"]
+    assert meta["byes_later"] == {"5": {"6": "half-point", "11": "half-point"}}
+    assert {tuple(g["players"]) for g in meta["forbidden_later"]} == {(3, 5), (1, 2)}
+    rnd = json.loads(event.read_text())["rounds"][-1]
+    for table in rnd["tables"]:
+        assert cli("result", str(event), "-r", str(rnd["round"]), "-t", str(table["table"]), "1-0").code == 0
+    from_json = cli("pair", str(event), "-p")
+    assert from_json.code == 0
+    back = tmp_path / "back.trf"
+    assert cli("trf", str(event), "-o", str(back)).code == 0
+    back.write_text(back.read_text().rstrip("\r\n") + "\n" + "\n".join(later) + "\n", encoding="utf-8")
+    from_trf = cli("pair", str(back), "-p")
+    assert from_trf.code == 0 and from_json.out == from_trf.out
+    pairs = {tuple(sorted(map(int, line.split()))) for line in from_json.out.splitlines()[1:]}
+    assert (1, 2) not in pairs and (3, 5) not in pairs and not any({6, 11} & set(p) - {0} for p in pairs if 0 not in p)

@@ -141,6 +141,38 @@ def _check_history(schedule: Schedule, path: Path) -> None:
         check_chess_history((p.id for p in schedule.players), schedule.rounds)
 
 
+def _later_records(meta: Mapping[str, Any], nxt: int, options: Mapping[str, Any], source: str) -> dict[str, Any]:
+    """A JSON's records for later rounds (TRF-2026 240 byes, ``meta.byes_later``: round -> {id:
+    kind}; 260 groups, ``meta.forbidden_later``: [{"rounds": [first, last], "players": [...]}]),
+    split into what the round ``nxt`` takes (its byes asked for, its forbidden groups, beside
+    the XXP ones) and what the JSON written after it keeps. A damaged record exits 2 naming it."""
+    out: dict[str, Any] = {}
+    byes = meta.get("byes_later")
+    if byes is not None:
+        if not (isinstance(byes, dict) and all(isinstance(v, dict) for v in byes.values())
+                and all(str(r).isdigit() and all(str(i).isdigit() and isinstance(k, str) for i, k in v.items())
+                        for r, v in byes.items())):
+            raise InputError("expected an object of round -> {player id: bye kind}", source=source, field="meta.byes_later")
+        now = {int(i): kind for i, kind in (byes.get(str(nxt)) or {}).items()}
+        out["requested_byes"] = {**now, **dict(options.get("requested_byes") or {})}
+        out["byes_later"] = {r: v for r, v in byes.items() if int(r) > nxt}
+    groups = meta.get("forbidden_later")
+    if groups is not None:
+        def sound(entry: Any) -> bool:
+            return (isinstance(entry, dict) and isinstance(entry.get("rounds"), list) and len(entry["rounds"]) == 2
+                    and all(isinstance(x, int) for x in entry["rounds"]) and isinstance(entry.get("players"), list)
+                    and all(isinstance(x, int) for x in entry["players"]))
+        if not (isinstance(groups, list) and all(sound(g) for g in groups)):
+            raise InputError('expected a list of {"rounds": [first, last], "players": [ids]}', source=source,
+                             field="meta.forbidden_later")
+        every = list(options.get("forbidden_pairs") or [])
+        out["forbidden_every_round"] = every
+        out["forbidden_pairs"] = every + [g["players"] for g in groups if g["rounds"][0] <= nxt <= g["rounds"][1]]
+        out["forbidden_later"] = [{"rounds": [max(g["rounds"][0], nxt + 1), g["rounds"][1]], "players": g["players"]}
+                                  for g in groups if g["rounds"][1] > nxt]
+    return out
+
+
 def load_request(path: Path, total_rounds: int | None = None, initial_colour: str | None = None) -> PairingRequest:
     """A PairingRequest for the round after the last one in ``path`` (TRF16 or JSON), or for
     round 1 from a players file, the field in its initial order (FIDE C.04.2)."""
@@ -181,6 +213,7 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
             options["baku"] = meta["baku"]
         if "points" in meta:  # the point system (TRF's BBW/BBD/... lines)
             options["points"] = _points_from_json(meta["points"], str(path))
+        options.update(_later_records(meta, len(schedule.rounds) + 1, options, str(path)))
         # --rounds 0 is refused (pair_command), not passed over for the file's count as a falsy value
         rounds = total_rounds if total_rounds is not None else meta.get("total_rounds")
         if total_rounds is None and rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
@@ -209,7 +242,8 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
 
 
 #: the event's standing settings, which the next ``pair`` on the JSON written must see again
-_CARRIED = ("withdrawn", "forbidden_pairs", "initial_colour", "accelerations", "baku", "rematch_after", "keizer")
+_CARRIED = ("withdrawn", "forbidden_pairs", "initial_colour", "accelerations", "baku", "rematch_after", "keizer",
+            "byes_later", "forbidden_later")
 
 
 def _settings_of(request: PairingRequest) -> dict[str, Any]:

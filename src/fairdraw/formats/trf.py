@@ -203,6 +203,12 @@ def trf_to_request(
         "forbidden_every_round": doc.forbidden_pairs,
         "points": doc.points,
         "points_column": {p.number: p.points for p in doc.players if p.points is not None},
+        # what TRF-2026 240 and 260 lines say of the rounds after this one: a JSON written from
+        # this request keeps them (meta.byes_later, meta.forbidden_later), or they were lost
+        "byes_later": {str(r): {str(k): v for k, v in doc.byes_in_round(r).items()}
+                       for r in sorted({line.round for line in doc.lines if isinstance(line, ByeLine)}) if r > nxt},
+        "forbidden_later": [{"rounds": [max(line.first_round, nxt + 1), line.last_round], "players": list(line.numbers)}
+                            for line in doc.lines if isinstance(line, ProhibitedLine) and line.last_round > nxt],
     }
     return PairingRequest(
         players=pairing_order(doc),
