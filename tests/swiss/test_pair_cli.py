@@ -338,3 +338,26 @@ def test_later_rounds_240_and_260_lines_survive_the_json(cli, tmp_path: Path) ->
     assert from_trf.code == 0 and from_json.out == from_trf.out
     pairs = {tuple(sorted(map(int, line.split()))) for line in from_json.out.splitlines()[1:]}
     assert (1, 2) not in pairs and (3, 5) not in pairs and not any({6, 11} & set(p) - {0} for p in pairs if 0 not in p)
+
+
+def test_the_engines_list_of_an_xxc_rank_file_is_by_start_rank(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """With XXC rank the 001 lines' order is the pairing order and the start ranks identify the
+    players; -p wrote line positions, which match no opponent field of the file (bbpPairings
+    writes start ranks)."""
+    from tests.swiss.golden import GOLDEN
+
+    text = truncated(read_trf(GOLDEN / "n0030_r06_s1325342712.trf"), 3, total_rounds=6).dump()
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").splitlines()
+    players = [line for line in lines if line.startswith("001")]
+    others = [line for line in lines if not line.startswith("001")]
+    players[2], players[5] = players[5], players[2]  # two lines out of start-rank order
+    path = tmp_path / "rank.trf"
+    path.write_text("\n".join([*others, "XXC rank", *players]) + "\n", encoding="utf-8")
+    listed = cli("pair", str(path), "-p")
+    as_json = tmp_path / "rank.json"
+    assert listed.code == 0 and cli("pair", str(path), "--json", "-o", str(as_json)).code == 0
+    last = json.loads(as_json.read_text())["rounds"][-1]
+    expected = {f"{t['seats'][0]} {t['seats'][1]}" for t in last["tables"]}
+    expected |= {f"{b['id'] if isinstance(b, dict) else b} 0" for b in last.get("byes", [])
+                 if (last.get("bye_kinds") or {}).get(str(b if isinstance(b, int) else b["id"]), "bye") == "bye"}
+    assert set(listed.out.splitlines()[1:]) == expected

@@ -481,7 +481,11 @@ def pair_command(
             meta["withdrawn_at"] = {str(k): v for k, v in sorted(before.items())}
         text = dump_schedule(replace(schedule, meta=meta))
     elif pairs_list:
-        text = list_format(rnd, schedule.number_of)
+        # a TRF16's players by their start ranks, the numbers its opponent fields use, as the
+        # endorsed engines write them (with XXC rank the pairing order is the lines' order, not
+        # the start ranks: the positions written before could not be typed back into the file)
+        from_trf = not _looks_like_json(input_file) and not _is_players_list(input_file)
+        text = list_format(rnd) if from_trf else list_format(rnd, schedule.number_of)
     elif html_:
         from fairdraw.formats.render import render_pairing_list_html
 
