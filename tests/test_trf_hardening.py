@@ -364,5 +364,9 @@ def test_a_name_that_would_not_print_as_it_reads_is_refused_in_trf_and_json(tmp_
         read_trf(path)
     doc = {"format": "fairdraw.schedule/1", "system": "dutch", "rounds": [],
            "players": [{"id": 1, "name": name}, {"id": 2, "name": "Bob"}]}
-    with pytest.raises(InputError, match="players.0.name"):
+    with pytest.raises(InputError, match="players.0.name") as caught:
         schedule_from_dict(json.loads(json.dumps(doc)))
+    assert "Value error" not in str(caught.value)
+    with pytest.raises(InputError) as caught:  # a list where the document should be
+        schedule_from_dict([])
+    assert "expected a JSON object" in str(caught.value) and "ScheduleDoc" not in str(caught.value)

@@ -180,7 +180,13 @@ def validation_message(error: Any) -> str:
     shown = repr(error.get("input"))
     if len(shown) > QUOTED_VALUE_LIMIT:
         shown = shown[: QUOTED_VALUE_LIMIT - 1] + "…"
-    return f"{error['msg']} (got {shown})"
+    message = str(error["msg"])
+    if error["type"] in ("model_type", "model_attributes_type"):
+        # pydantic names its own classes ("instance of ScheduleDoc"), which no user wrote
+        message = "expected a JSON object"
+    elif message.startswith("Value error, "):
+        message = message[len("Value error, "):]
+    return f"{message} (got {shown})"
 
 
 def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
