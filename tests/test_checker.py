@@ -181,3 +181,9 @@ def test_a_breach_says_where_to_look() -> None:
     rounds = tuple(Round(r, (Table(1, (1, 2)), Table(2, (3, 4)))) for r in (1, 2, 3))
     runs = check_schedule(Schedule("swiss", players, rounds), CheckRules(max_colour_run=2)).breaches
     assert "participant 1: 3 games in a row with the same colour (white in rounds 1-3; limit 2)" in runs
+
+
+def test_a_chess_result_on_a_table_of_four_is_a_breach() -> None:
+    players = tuple(Participant(id=i, name=f"P{i}") for i in range(1, 5))
+    schedule = Schedule("mahjong", players, (Round(1, (Table(1, (1, 2, 3, 4), result="1-0"),)),))
+    assert any("the result '1-0' is a board's" in line for line in check_schedule(schedule, CheckRules()).breaches)

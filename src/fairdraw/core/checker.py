@@ -192,6 +192,10 @@ def _check_scores(rnd: Round, table: Table, start: int | None, report: CheckRepo
             elif label == "penalties" and any(v < 0 for v in values):
                 wrong[label] = f"penalties are positive amounts to subtract, got {list(values)}"
         report.breaches.extend(f"{where}: {problem}" for problem in wrong.values())
+        if where == f"round {rnd.round}, table {table.table}" and table.result is not None and len(seats) > 2:
+            # a chess result on a table of four: no scoring reads it (it passed silently)
+            report.breaches.append(f"{where}: the result {table.result!r} is a board's, and this table seats "
+                                   f"{len(seats)} (enter its scores)")
         if scores is not None and "scores" not in wrong and start is not None and sum(scores) != start * len(seats):
             report.breaches.append(f"{where}: the scores add up to {sum(scores)}, expected {start * len(seats)} "
                                    f"({len(seats)} x {start})")
