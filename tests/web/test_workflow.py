@@ -183,6 +183,9 @@ def test_exports(client: TestClient) -> None:
     import_players(client, event, field_csv(4))
     post(client, event, "/pair")
     csv_text = client.get(f"/events/{event}/export/csv").text
+    # a byte order mark first: Excel on Windows reads a CSV without one as ANSI
+    assert csv_text.startswith("\ufeff")
+    csv_text = csv_text.removeprefix("\ufeff")
     assert csv_text.splitlines()[0] == "round,group,table,seat,id,number,name,result,score"
     assert len(csv_text.splitlines()) == 1 + 3 * 4  # 3 rounds x 2 boards x 2 seats
     players = client.get(f"/events/{event}/export/players.csv").text

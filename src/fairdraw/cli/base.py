@@ -196,10 +196,14 @@ def player_ids(values: list[str] | None, *, source: str | None = None, field: st
 
 
 def write_output(text: str, output: Path | None) -> None:
-    """Write to ``output`` atomically (temp file then rename), or to stdout."""
+    """Write to ``output`` atomically (temp file then rename), or to stdout. A ``.csv`` file
+    starts with a UTF-8 byte order mark: Excel on Windows reads a CSV without one as ANSI, and
+    every name beyond ASCII (Müller, Ελένη, 张伟) came out garbled; fairdraw's own readers skip it."""
     if output is None:
         sys.stdout.write(text)
         return
+    if output.suffix.lower() == ".csv" and not text.startswith("\ufeff"):
+        text = "\ufeff" + text
     tmp = output.with_name(output.name + ".tmp")
     try:
         tmp.write_text(text, encoding="utf-8")

@@ -185,5 +185,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 raise HTTPException(404, f"no export {kind!r}")
         except (workflow.UnavailableError, FairdrawError) as exc:
             return redirect(state, request, f"/events/{event_id}", f"Not exported: {exc}")
+        if media == "text/csv":  # for Excel on Windows, which reads a CSV without it as ANSI
+            body = "\ufeff" + body
         return Response(body, media_type=f"{media}; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
