@@ -344,3 +344,30 @@ def test_a_lone_digit_other_than_1_or_0_is_not_a_result() -> None:
     for typed in ("5", "2", "9"):
         with pytest.raises(InputError, match=f"board 3: '{typed}' is not a result"):
             parse_chess_result(typed, board="3")
+
+
+def test_a_blank_number_of_rounds_is_refused_once_rounds_are_paired(client: TestClient) -> None:
+    """A blank rounds field was saved as "no count": the Dutch then paired no round as the last
+    one and the exports lost XXR. It is refused now, and nothing changes."""
+    event = create_event(client, "dutch", rounds="5")
+    import_players(client, event, field_csv(6))
+    post(client, event, "/pair")
+    refused = post(client, event, "/settings", name="Club evening", rounds="", scoring="", tiebreaks="", options="")
+    assert "cannot be left blank once rounds are paired" in html.unescape(refused.text)
+    assert _schedule(client, event).meta.get("total_rounds") == 5
+
+
+def test_a_stale_pair_button_pairs_nothing(client: TestClient) -> None:
+    """The Pair button did not say which round it makes: a tab left open paired round 3 once
+    round 2's results were in. It names its round now, as Undo does."""
+    event = create_event(client, "dutch", rounds="5")
+    import_players(client, event, field_csv(6))
+    page = client.get(f"/events/{event}").text
+    stale = {"csrf_token": csrf_of(page), "round": re.search(r'name="round" value="(\d+)"', page).group(1)}  # type: ignore[union-attr]
+    assert stale["round"] == "1"
+    client.post(f"/events/{event}/pair", data=stale)
+    rnd = client.get(f"/events/{event}/rounds/1").text
+    client.post(f"/events/{event}/rounds/1/results", data=results_form(rnd, dict.fromkeys(range(3), "1")))
+    again = client.post(f"/events/{event}/pair", data=stale)
+    assert "makes round 1, but the event has 1 round now" in html.unescape(again.text)
+    assert len(_schedule(client, event).rounds) == 1

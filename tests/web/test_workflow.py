@@ -390,3 +390,25 @@ def test_a_trf_into_a_fixed_system_keeps_the_players_and_says_the_rounds_are_not
     said = html.unescape(import_players(client, event, text))
     assert "Imported 6 players" in said and "were not imported: a berger schedule is made whole" in said
     assert not _schedule(client, event).rounds
+
+
+def test_a_bye_asked_for_the_next_round_travels_in_the_export(client: TestClient, cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A half-point bye asked on the page for the next round was not in the JSON export, so
+    `fairdraw pair` on it paired that player (and gave someone else the bye)."""
+    event = create_event(client, "club-swiss", rounds="4")
+    import_players(client, event, field_csv(7))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    client.post(f"/events/{event}/rounds/1/results", data=results_form(page, dict.fromkeys(range(3), "1")))
+    post(client, event, "/players/5/bye", bye="half-point")
+    exported = json.loads(client.get(f"/events/{event}/export/json").text)
+    assert exported["meta"]["requested_byes"] == {"5": "half-point"}
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    assert cli("pair", str(path), "--json", "-o", str(tmp_path / "next.json")).code == 0
+    by_cli = schedule_from_dict(json.loads((tmp_path / "next.json").read_text(encoding="utf-8"))).rounds[-1]
+    post(client, event, "/pair")
+    by_page = _schedule(client, event).rounds[-1]
+    assert [t.seats for t in by_cli.tables] == [t.seats for t in by_page.tables]
+    assert sorted((b.id, b.kind) for b in by_cli.byes) == sorted((b.id, b.kind) for b in by_page.byes)
+    assert (5, "half-point") in {(b.id, b.kind) for b in by_page.byes}

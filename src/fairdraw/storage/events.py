@@ -221,6 +221,12 @@ def update_event(session: Session, event: Event, *, name: str, total_rounds: int
     if total_rounds is not None and total_rounds < len(event.rounds):
         raise InputError(f"rounds: {len(event.rounds)} rounds are paired already, so at least {len(event.rounds)}",
                          field="rounds")
+    if total_rounds is None and event.total_rounds is not None and event.rounds:
+        # a blank field is a slip once rounds are paired: the Dutch pairs its last round by the
+        # count (C.04.3's final-round rules), and the exports' XXR went with it
+        raise InputError(f"rounds: the event has {event.total_rounds} rounds and {len(event.rounds)} are paired; "
+                         "give the number of rounds (it cannot be left blank once rounds are paired)",
+                         field="rounds")
     if event.rounds and seed is not None and (seed or None) != event.seed:
         raise InputError("seed: the seed is fixed once a round is made (it decided the rounds)", field="seed")
     if event.rounds and options is not None:

@@ -38,10 +38,19 @@ def add_routes(app: FastAPI, state: WebState) -> None:
     async def pair(request: Request, event_id: int) -> Response:
         form = await organiser_form(state, request)
 
+        expected = form_int(form, "round")  # the first round the button makes (a script may leave it out)
+
         def work() -> str:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 schedule = repo.event_schedule(event)
+                made_already = max((r.round for r in schedule.rounds), default=0)
+                if expected is not None and expected != made_already + 1:
+                    # a stale tab, or a second click after the round's results were entered,
+                    # made the next round without being asked (undo names its round likewise)
+                    raise InputError(f"this page's button makes round {expected}, but the event has "
+                                     f"{made_already} round{'s' if made_already != 1 else ''} now (another tab, or a "
+                                     "second click): nothing was paired; reload the event page", field="round")
                 withdrawn = {p.pid for p in event.participants if p.withdrawn}
                 requested = {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn}
                 system_options = event_settings.pairing_options(event.system, event.scoring, dict(event.options or {}))
@@ -172,7 +181,9 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             if kind == "json":
                 body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
                                             options=dict(event.options or {}), made_with=draw_record_meta(event),
-                                            withdrawn={p.pid for p in event.participants if p.withdrawn})
+                                            withdrawn={p.pid for p in event.participants if p.withdrawn},
+                                            requested={p.pid: p.next_bye for p in event.participants
+                                                       if p.next_bye and not p.withdrawn})
                 media, name = "application/json", f"{base}.json"
             elif kind == "csv":
                 body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"

@@ -499,19 +499,23 @@ DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last"
 
 def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: str | None = None,
                 options: dict[str, Any] | None = None, made_with: dict[str, Any] | None = None,
-                withdrawn: Collection[int] = ()) -> str:
+                withdrawn: Collection[int] = (), requested: dict[int, str] | None = None) -> str:
     """The shared schedule JSON (``fairdraw.schedule/1``) with results, and the event's
     scoring in ``meta.scoring`` (name, options, tie-breaks), so ``fairdraw standings``
     on the file gives the page's standings (a start score of 25,000 must travel with it).
     ``made_with``, the meta stored with the event's first round, gives a mahjong seating its
     draw record (``DRAW_RECORD_KEYS``), as `fairdraw seat` writes it. ``withdrawn``, the
     players withdrawn on the page, travels as ``fairdraw pair --withdraw`` records it
-    (``withdrawn_records``), so `pair` on the file leaves them out as the page does."""
+    (``withdrawn_records``), so `pair` on the file leaves them out as the page does; and
+    ``requested``, the byes asked for the next round, as ``meta.requested_byes`` (`pair` reads it)."""
     if schedule.system == "mahjong" and made_with and isinstance(made_with.get("draw"), dict):
         record = {key: made_with[key] for key in DRAW_RECORD_KEYS if key in made_with}
         schedule = replace(schedule, meta={**record, **schedule.meta})
     if withdrawn and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
         schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
+    if requested and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
+        asked = {str(pid): kind for pid, kind in sorted(requested.items())}
+        schedule = replace(schedule, meta={**schedule.meta, "requested_byes": asked})
     _, scoring_options = split_options(dict(options or {}))
     name = scoring or ("mahjong" if _is_tables(schedule) else None)
     if name or scoring_options or tiebreaks:
