@@ -244,3 +244,16 @@ def test_the_page_re_plan_takes_the_better_group_shape_too() -> None:
     assert asked.meta["prefer"] == 5 and free.meta["prefer"] == 4
     assert season_key(free) < season_key(asked)
     assert free.rounds[:2] == season.rounds[:2]
+
+
+def test_two_swapped_players_keep_the_seasons_clean_sessions(cli: Cli, tmp_path: Path) -> None:
+    """Two players leave and two join from session 2 of 8: the re-plan gave 3 clean sessions
+    where putting each newcomer in one leaver's seat keeps the plan's 6 (docs/league.md: "a
+    swap of one player for another usually costs no repeat at all")."""
+    season, replanned = tmp_path / "season.json", tmp_path / "replanned.json"
+    assert cli("league", "-n", "24", "-s", "8", "--seed", "r", "--json", "-o", str(season)).code == 0
+    before = json.loads(season.read_text())["meta"]["sessions_without_repeat"]
+    assert cli("league-reseat", str(season), "--from-session", "2", "--drop", "3", "--drop", "17", "--add", "A",
+               "--add", "B", "--prefer", "5", "--json", "-o", str(replanned)).code == 0
+    assert json.loads(replanned.read_text())["meta"]["sessions_without_repeat"] >= before
+    assert cli("check", str(replanned), "--everyone").code == 0

@@ -91,9 +91,10 @@ class MahjongLeague(PairingSystem):
             [tuple(position[i] for i in t.seats if i in position) for t in rnd.tables] for rnd in request.history
         ]
         history = [[g for g in s if len(g) >= 2] for s in history]
+        old_plan = _newcomers_in_leavers_seats(tuple(opts.get("previous", ())), players)
         previous = [
             [tuple(position[i] for i in t.seats if i in position) for t in rnd.tables]
-            for rnd in opts.get("previous", ())
+            for rnd in old_plan
         ]
         plan = plan_season(len(players), sessions, shape, history=history, previous=previous, iterations=iterations)
         meta: dict[str, Any] = {
@@ -189,6 +190,24 @@ class MahjongLeague(PairingSystem):
     def _history_players(request: PairingRequest) -> list[Participant]:
         known = request.options.get("history_players") or ()
         return list(known)
+
+
+def _newcomers_in_leavers_seats(plan: tuple[Round, ...], players: Sequence[Participant]) -> tuple[Round, ...]:
+    """The old plan with each newcomer in one leaver's seat in every session (the first newcomer
+    for the first leaver, and so on): a plain swap keeps every group the plan had, so the
+    sessions clean before stay clean (docs/league.md). Filled session by session instead, two
+    newcomers traded seats between sessions and met players twice (24 players, two swapped
+    from session 2 of 8: 3 clean sessions where the swap keeps 6)."""
+    present = {p.id for p in players}
+    seated = [pid for rnd in plan for t in rnd.tables for pid in t.seats]
+    leavers = list(dict.fromkeys(pid for pid in seated if pid not in present))
+    known = set(seated)
+    newcomers = [p.id for p in players if p.id not in known]
+    swap = dict(zip(leavers, newcomers, strict=False))
+    if not swap:
+        return plan
+    return tuple(replace(rnd, tables=tuple(replace(t, seats=tuple(swap.get(pid, pid) for pid in t.seats))
+                                           for t in rnd.tables)) for rnd in plan)
 
 
 def season_key(schedule: Schedule) -> tuple[int, int, int]:
