@@ -257,3 +257,13 @@ def test_two_swapped_players_keep_the_seasons_clean_sessions(cli: Cli, tmp_path:
                "--add", "B", "--prefer", "5", "--json", "-o", str(replanned)).code == 0
     assert json.loads(replanned.read_text())["meta"]["sessions_without_repeat"] >= before
     assert cli("check", str(replanned), "--everyone").code == 0
+
+
+def test_a_longer_season_starts_with_as_many_clean_sessions_as_a_shorter_one(cli: Cli, tmp_path: Path) -> None:
+    """68 players: 11 clean sessions over a season of 11, but 10 over 12 (issue 5: the longest
+    start without a repeat first); the 12-session season now starts from the 11-session one."""
+    short, long_ = tmp_path / "s11.json", tmp_path / "s12.json"
+    assert cli("league", "-n", "68", "-s", "11", "--json", "-o", str(short)).code == 0
+    assert cli("league", "-n", "68", "-s", "12", "--json", "-o", str(long_)).code == 0
+    clean = json.loads(short.read_text())["meta"]["sessions_without_repeat"]
+    assert json.loads(long_.read_text())["meta"]["sessions_without_repeat"] >= clean == 11

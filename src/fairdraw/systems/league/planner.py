@@ -101,6 +101,7 @@ def plan_season(
     history: Sequence[Sequence[Sequence[int]]] = (),
     previous: Sequence[Sequence[Sequence[int]]] = (),
     iterations: int = DEFAULT_ITERATIONS,
+    _shorter: bool = True,
 ) -> Plan:
     """``sessions`` sessions of ``shape`` for ``players`` positions, after ``history``
     (sessions already played, on the same positions; they count but are not changed).
@@ -169,9 +170,41 @@ def plan_season(
         if score < best[0]:
             best = (score, season, "earlier plan repaired for the new field")
     best = _clean_start_if_better(best, players, sizes, shape, sessions, history_sessions, blocks, iterations)
+    if _shorter and sessions > 1 and -best[0][0] < len(history_sessions) + sessions - 1:
+        best = _shorter_season_extended(best, players, sessions, shape, history, previous, iterations)
     (_, repeats, top, _), season, label = best
     clean = quality([*history, *season]).clean_prefix
     return Plan(players, shape, season, label, clean, repeats, top, lower)
+
+
+def _shorter_season_extended(
+    best: tuple[tuple[int, int, int, int], Season, str],
+    players: int,
+    sessions: int,
+    shape: Partition,
+    history: Sequence[Sequence[Sequence[int]]],
+    previous: Sequence[Sequence[Sequence[int]]],
+    iterations: int,
+) -> tuple[tuple[int, int, int, int], Season, str]:
+    """The season one session shorter, planned on its own, then one session searched after it:
+    kept when it scores better. Why: the searches are seeded by the season's length, and a
+    longer season must never start with fewer clean sessions than a shorter one holds (68
+    players: 11 clean sessions over 11, but 10 over 12 before)."""
+    from fairdraw.systems.league.search import SPREAD_WEIGHT, TabuSearch, greedy_extend
+
+    shorter = plan_season(players, sessions - 1, shape, history=history, previous=previous[: sessions - 1],
+                          iterations=iterations, _shorter=False)
+    frozen = [*(tuple(tuple(g) for g in s) for s in history), *shorter.sessions]
+    if quality(frozen).clean_prefix <= -best[0][0]:
+        return best
+    rng = random.Random(f"fairdraw-league-longer|{players}|{sessions}|{shape.fives}|{shape.fours}|{len(history)}")
+    tail = greedy_extend(players, shape.sizes(), frozen, 1, rng)
+    found = TabuSearch(players, tail, frozen=frozen, rng=rng, spread=SPREAD_WEIGHT).run(iterations // 4)
+    season = tuple([*shorter.sessions, *found])
+    score = _score(season, [tuple(tuple(g) for g in s) for s in history])
+    if score < best[0]:
+        return score, season, f"{shorter.method} for sessions 1-{sessions - 1}, then tabu search"
+    return best
 
 
 def _clean_start_if_better(
