@@ -267,3 +267,16 @@ def test_a_longer_season_starts_with_as_many_clean_sessions_as_a_shorter_one(cli
     assert cli("league", "-n", "68", "-s", "12", "--json", "-o", str(long_)).code == 0
     clean = json.loads(short.read_text())["meta"]["sessions_without_repeat"]
     assert json.loads(long_.read_text())["meta"]["sessions_without_repeat"] >= clean == 11
+
+
+def test_league_reseat_refuses_a_kept_session_with_a_broken_hanchan_list(cli: Cli, tmp_path: Path) -> None:
+    """A game seating a member twice in a kept session was written back by league-reseat as if
+    it had made it; `check` refused the same file."""
+    season = _season(cli, tmp_path, players=24, sessions=6)
+    data = json.loads(season.read_text())
+    game = data["rounds"][0]["tables"][0]["games"][0]
+    game["seats"][1] = game["seats"][0]
+    season.write_text(json.dumps(data))
+    out = tmp_path / "out.json"
+    result = cli("league-reseat", str(season), "--from-session", "4", "--json", "-o", str(out))
+    assert result.code == 2 and "each member once" in result.err and not out.exists()

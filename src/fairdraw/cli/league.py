@@ -10,6 +10,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -265,6 +266,18 @@ def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
     return out
 
 
+def _check_hanchan_list(rnd: Any, table: Any, src: str) -> None:
+    """A group's hanchan as the checker reads them (``core.checker``: one game per member, each
+    seating the members but the one out, nobody out twice, nobody from outside): a kept session
+    is written back as it is, so a broken list came out of league-reseat looking like its own."""
+    from fairdraw.core.checker import CheckReport, check_group_games
+
+    report = CheckReport()
+    check_group_games(rnd, table, report)
+    if report.breaches:
+        raise InputError(report.breaches[0], source=src, field="rounds")
+
+
 def check_season_file(old: Schedule, src: str) -> None:
     """Refuse (exit 2, file and field named) a season file whose sessions or records cannot be
     what ``fairdraw league`` wrote: the kept sessions are written back as they are and the
@@ -295,6 +308,7 @@ def check_season_file(old: Schedule, src: str) -> None:
                 raise InputError(f"session {rnd.round}: ids {', '.join(map(str, twice))} are seated twice",
                                  source=src, field="rounds")
             seated.update(table.seats)
+            _check_hanchan_list(rnd, table, src)
         # every player plays every session between joining and leaving (issue 5 item 1: each
         # session a split of the whole field); the checker's --everyone holds a season to this
         expected = {pid for pid in known - unsure

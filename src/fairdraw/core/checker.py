@@ -111,10 +111,10 @@ def _check_structure(schedule: Schedule, report: CheckReport) -> None:
                 report.breaches.append(f"round {rnd.round}, table {table.table}: {len(table.seats)} seat(s); "
                                        "a table seats at least 2 (a bye goes in the round's byes)")
             if table.games or schedule.system == "mahjong-league":
-                _check_group_games(rnd, table, report)
+                check_group_games(rnd, table, report)
 
 
-def _check_group_games(rnd: Round, table: Table, report: CheckReport) -> None:
+def check_group_games(rnd: Round, table: Table, report: CheckReport) -> None:
     """A league group's hanchan (issue 5 build 2): as many games as members, each seating the
     members but those sitting out, each member sitting out at most once (a group of 5 sits
     each out once, a group of 4 nobody), and nobody from outside the group."""
