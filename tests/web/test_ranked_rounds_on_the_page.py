@@ -104,3 +104,25 @@ def test_a_re_seat_before_the_ranked_rounds_still_redraws(client: TestClient, tm
     path.write_text(json.dumps(data))
     result = cli("check", "--redraw", str(path))
     assert result.code == 0 and "its 1 recorded re-seat replayed" in result.out, result.out + result.err
+
+
+def test_the_number_of_rounds_stays_once_a_round_is_seated_by_ranking(client: TestClient, tmp_path: Path,
+                                                                      cli: Callable[..., CliResult]) -> None:
+    """Raising the count after the ranked rounds and seating one more made the honest draw fail
+    `check --redraw` on the public file (37 breaches): the count is fixed once a round is seated
+    by ranking; the other settings still change."""
+    event = create_event(client, "mahjong", rounds="4", options="ranked_last=1", seed="Final day")
+    import_players(client, event, field_csv(16))
+    post(client, event, "/pair")
+    for number in (1, 2, 3):
+        enter_mahjong_round(client, event, number)
+    post(client, event, "/pair")
+    refused = _said(post(client, event, "/settings", name="Final day", rounds="5", scoring="", tiebreaks="",
+                         options="ranked_last=1"))
+    assert "round 4 is seated by ranking already, so the number of rounds stays 4" in refused
+    saved = _said(post(client, event, "/settings", name="Final day, renamed", rounds="4", scoring="", tiebreaks="",
+                       options="ranked_last=1"))
+    assert "Settings saved" in saved
+    path = tmp_path / "event.json"
+    path.write_text(client.get(f"/events/{event}/export/json").text)
+    assert cli("check", "--redraw", str(path)).code == 0

@@ -98,6 +98,12 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 fixed = bool(event.rounds)  # the form has no seed field then
+                ranked = [r.number for r in event.rounds if (r.meta or {}).get("seated_by_ranking")]
+                if ranked and total_rounds != event.total_rounds:
+                    # the draw record counts the drawn rounds from the event's count: a round
+                    # added after the ranked ones made an honest draw fail `check --redraw`
+                    raise InputError(f"rounds: round {ranked[0]} is seated by ranking already, so the number "
+                                     f"of rounds stays {event.total_rounds}", field="rounds")
                 if options is not None:
                     event_settings.check_system_options(event.system, options, dict(event.options or {}))
                 event_settings.check_scoring(event.system, scoring, dict(event.options or {}) if options is None else options)
