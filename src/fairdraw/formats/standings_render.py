@@ -111,7 +111,8 @@ def render_text(st: Standings, cross: list[dict[str, Any]] | None = None) -> str
     head = f"Standings ({st.scoring}" if st.group is None else f"Group {st.group} ({st.scoring}"
     if st.scoring == "keizer":
         how = "converged" if st.meta.get("converged") else "stopped on a cycle"
-        head += f"; {st.meta.get('iterations')} iterations, {how}"
+        rounds = st.meta.get("iterations")
+        head += f"; {rounds} iteration{'' if rounds == 1 else 's'}, {how}"
     head += ")\n"
     text = head + _aligned([_header(st), *_cells(st)])
     if cross:
