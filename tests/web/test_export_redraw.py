@@ -105,6 +105,12 @@ def test_a_seating_re_seated_on_the_page_redraws_from_its_export(client: TestCli
     path.write_text(json.dumps(data))
     code, out = _redraw(cli, path)
     assert code == 0 and "its 2 recorded re-seats replayed: every drawn table is the same" in out, out
+    # who joined and who left when travels too, as `reseat` records it: --everyone expected the
+    # newcomer from round 1 and the leavers in every round
+    assert data["meta"]["joined"] == {"13": 2} and data["meta"]["left"] == {"3": 2, "5": 3}
+    assert sorted(data["meta"]["withdrawn"]) == [3, 5]
+    everyone = cli("check", str(path), "--table-size", "4", "--everyone")
+    assert everyone.code == 0, everyone.out + everyone.err
 
     tables = data["rounds"][2]["tables"]
     tables[0]["seats"][0], tables[1]["seats"][0] = tables[1]["seats"][0], tables[0]["seats"][0]
@@ -153,6 +159,10 @@ def test_any_field_changes_on_the_page_redraw(client: TestClient, tmp_path: Path
     path.write_text(json.dumps(data))
     code, out = _redraw(cli, path)
     assert code == 0 and "every drawn table is the same" in out, (done, out)
+    # and the field's changes travel as `reseat` records them: everyone placed but the leavers
+    # from the round they left, the newcomers from the round they joined, the records sound
+    everyone = cli("check", str(path), "--everyone")
+    assert everyone.code == 0, (done, everyone.out)
 
 
 def test_a_player_withdrawn_before_the_draw_is_no_part_of_it(client: TestClient, tmp_path: Path,

@@ -303,6 +303,36 @@ async def render_event_page(state: WebState, request: Request, event_id: int, *,
                 managers=managers, is_owner=is_owner, **context)
 
 
+def field_changes(history: list[Any]) -> dict[str, Any]:
+    """Who joined and who left when, over the re-seats made on the page, as `fairdraw reseat`
+    records them (``meta.joined``: id -> first round, ``meta.left``: id -> first round missed,
+    ``meta.withdrawn``): `check --everyone` on the export expected the newcomers from round 1
+    and the leavers in every round, and `seat-ranked` on it seated a withdrawn player. Each
+    re-seat is a fresh draw on the page, so the records are read from its history, in order: a
+    re-seat from an earlier round moves a later first round back to it, as `reseat` does."""
+    joined: dict[str, int] = {}
+    left: dict[str, int] = {}
+    for entry in history:
+        if not isinstance(entry, dict) or not isinstance(entry.get("from_round"), int):
+            continue
+        start = entry["from_round"]
+        joined = {pid: min(first, start) for pid, first in joined.items()}
+        left = {pid: min(first, start) for pid, first in left.items()}
+        for record in entry.get("added") or []:
+            if isinstance(record, dict) and isinstance(record.get("id"), int):
+                joined[str(record["id"])] = start
+        for pid in entry.get("dropped") or []:
+            if isinstance(pid, int):
+                left.setdefault(str(pid), start)
+    out: dict[str, Any] = {}
+    if joined:
+        out["joined"] = joined
+    if left:
+        out["left"] = left
+        out["withdrawn"] = sorted(int(pid) for pid in left)
+    return out
+
+
 def draw_record_meta(event: Event) -> dict[str, Any]:
     """What the system recorded with the event's first pairing (a fixed schedule's meta: a
     mahjong seating's draw record), for the exports; empty before any round. The rounds seated
@@ -324,6 +354,7 @@ def draw_record_meta(event: Event) -> dict[str, Any]:
             ranked.append(row.number)
     if history:
         meta["reseats"] = history
+        meta.update(field_changes(history))
     if ranked:  # as `seat-ranked` records them: the rounds seated so far, and how many are left
         meta["seated_by_ranking"] = ranked
         meta["ranked_last"] = max(0, int(meta.get("ranked_last") or 0) - len(ranked))

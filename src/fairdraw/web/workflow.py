@@ -494,7 +494,7 @@ def standings(schedule: Schedule, *, scoring: str | None, tiebreaks: str | None,
 #: not carried: an undo or a re-made round would leave them stale; ``reseats``, the record of each
 #: re-seat the page made after a player left or joined (``pages.draw_record_meta``)
 DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last", "separation", "reseats",
-                    "seated_by_ranking")
+                    "seated_by_ranking", "joined", "left", "withdrawn")
 
 
 def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: str | None = None,
