@@ -10,7 +10,6 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -19,7 +18,7 @@ from fairdraw.cli.base import (
     pick_format, player_ids, refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
 )
 from fairdraw.core.errors import InputError
-from fairdraw.core.model import Participant, Schedule
+from fairdraw.core.model import Participant, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest
 from fairdraw.core.option_values import is_json_whole
 
@@ -222,25 +221,18 @@ def league_reseat_command(
 
 def _better_group_shape(schedule: Schedule, request: PairingRequest, prefer: int) -> Schedule:
     """The season re-planned with the other group shape when that is better by issue 5's order
-    and no ``--prefer`` was given: the file's shape can change the number of groups when the
-    field changes (26 players in 6 groups, one leaves: 5 groups of 5 cost 16 repeats where 6
-    groups, five of 4, cost 4). A note says which shape was taken and why."""
-    from fairdraw.core.registry import get_system
-    from fairdraw.systems.league.system import season_key
+    and no ``--prefer`` was given (``MahjongLeague.with_the_better_shape``, as the page's
+    re-plan does); a note says which shape was taken and why."""
+    from fairdraw.systems.league.system import MahjongLeague
 
-    other = 9 - prefer  # 4 <-> 5
-    try:
-        alternative = get_system("mahjong-league").pair(replace(request, options={**request.options, "prefer": other}))
-    except InputError:
-        return schedule  # the other shape does not fit this field
-    if season_key(alternative) >= season_key(schedule):
-        return schedule
-    err_console.print(
-        f"note: planned with --prefer {other} ({alternative.meta.get('repeats')} repeats, "
-        f"{alternative.meta.get('sessions_without_repeat')} sessions without one) where the season's --prefer "
-        f"{prefer} gives {schedule.meta.get('repeats')} and {schedule.meta.get('sessions_without_repeat')}; "
-        f"give --prefer {prefer} to keep that shape", highlight=False, soft_wrap=True, markup=False)
-    return alternative
+    chosen = MahjongLeague().with_the_better_shape(request, schedule)
+    if chosen is not schedule:
+        err_console.print(
+            f"note: planned with --prefer {chosen.meta.get('prefer')} ({chosen.meta.get('repeats')} repeats, "
+            f"{chosen.meta.get('sessions_without_repeat')} sessions without one) where the season's --prefer "
+            f"{prefer} gives {schedule.meta.get('repeats')} and {schedule.meta.get('sessions_without_repeat')}; "
+            f"give --prefer {prefer} to keep that shape", highlight=False, soft_wrap=True, markup=False)
+    return chosen
 
 
 def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
@@ -266,7 +258,7 @@ def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
     return out
 
 
-def _check_hanchan_list(rnd: Any, table: Any, src: str) -> None:
+def _check_hanchan_list(rnd: Round, table: Table, src: str) -> None:
     """A group's hanchan as the checker reads them (``core.checker``: one game per member, each
     seating the members but the one out, nobody out twice, nobody from outside): a kept session
     is written back as it is, so a broken list came out of league-reseat looking like its own."""

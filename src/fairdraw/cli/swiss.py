@@ -106,12 +106,10 @@ def _has_players_header(head: bytes) -> bool:
 
 
 def _recorded_system(path: Path) -> str | None:
-    """The per-round system a schedule JSON records (``"system": "keizer"``), else None (a TRF16
-    file, a players list, a file that is not JSON: their readers say what is wrong)."""
+    """The per-round system a schedule JSON records (``"system": "keizer"``), else None (a file
+    that is not JSON, or not a schedule: the schedule reader says what is wrong)."""
     import json
 
-    if not _looks_like_json(path) or _is_players_list(path):
-        return None
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
@@ -381,10 +379,10 @@ def _say_who(schedule: Schedule, byes: list[str], withdraw: list[str]) -> None:
     show pairing numbers, and the two differ in a JSON event whose players were listed out of
     rating order (an arbiter typing the number seen gave another player the bye)."""
     names = {p.id: p.name for p in schedule.players}
-    asked = [("--bye", text.partition(":")[0]) for text in split_values(byes)]
-    asked += [("--withdraw", text) for text in split_values(withdraw)]
-    for option, text in asked:
-        pid = int(text) if text.strip().isdigit() else None
+    # read as the pairing read them (``_requested_with``, ``player_ids``): they were checked there
+    asked = [("--bye", pid) for pid in _requested_with({}, byes)]
+    asked += [("--withdraw", pid) for pid in player_ids(withdraw, field="withdraw")]
+    for option, pid in asked:
         if pid in names:
             err_console.print(f"note: {option} {pid}: {names[pid]} (pairing number {schedule.number_of(pid)})",
                               highlight=False, soft_wrap=True, markup=False)
@@ -421,7 +419,10 @@ def pair_command(
                                     else "write it to another file, or add --force")
     if dutch and system and system != "dutch":
         raise InputError("--dutch and --system name different systems")
-    recorded = _recorded_system(input_file)
+    # what the input is, read once: a players list (round 1), an event's JSON or a TRF16 file
+    players_list = _is_players_list(input_file)
+    json_event = not players_list and _looks_like_json(input_file)
+    recorded = _recorded_system(input_file) if json_event else None
     # the event's own system unless another is asked for: a Keizer ladder paired again without
     # --system became a FIDE Dutch event, its file rewritten as one, without a word
     name = "dutch" if dutch else system or recorded or "dutch"
@@ -484,7 +485,7 @@ def pair_command(
         # a TRF16's players by their start ranks, the numbers its opponent fields use, as the
         # endorsed engines write them (with XXC rank the pairing order is the lines' order, not
         # the start ranks: the positions written before could not be typed back into the file)
-        from_trf = not _looks_like_json(input_file) and not _is_players_list(input_file)
+        from_trf = not players_list and not json_event
         text = list_format(rnd) if from_trf else list_format(rnd, schedule.number_of)
     elif html_:
         from fairdraw.formats.render import render_pairing_list_html

@@ -276,7 +276,6 @@ def record_ids(schedule: Schedule, key: str, report: CheckReport) -> set[int]:
     ids = [_id(x) for x in value] if isinstance(value, list) else [None]
     if None in ids:
         _damaged(report, key, "a list of player ids", value)
-        return {x for x in ids if x is not None}
     return {x for x in ids if x is not None}
 
 
@@ -399,7 +398,7 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
     if rules.balanced_seats:
         _check_seat_balance(schedule, report)
     groups = record_groups(schedule, report)
-    for rnd in _in_play_order(schedule):
+    for rnd in _in_play_order(schedule) if groups else ():
         # a Meerkamp's groups each play their own round robin (seed 002): a game between two
         # groups passed every other check (a swap across groups repeats nobody)
         for table in rnd.tables:

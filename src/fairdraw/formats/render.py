@@ -208,6 +208,11 @@ def _natural(name: str) -> list[tuple[int, str]]:
     return [(1, f"{int(part):020d}") if part.isdigit() else (0, part.casefold()) for part in re.split(r"(\d+)", name)]
 
 
+#: rounds per block of the "Player by player" table: "T10 South" in 8 columns and a name fit
+#: the width of an A4 page in portrait (the page's seats-by-player sheet uses it too)
+ROUNDS_PER_TABLE = 8
+
+
 def _by_player_html(schedule: Schedule, lookup: _Lookup) -> list[str]:
     """The "Player by player" section of ``render_html`` (``player_itineraries``)."""
     rows = player_itineraries(schedule)
@@ -228,7 +233,3 @@ def _by_player_html(schedule: Schedule, lookup: _Lookup) -> list[str]:
     parts.append("</section>")
     return parts
 
-
-#: rounds per block of the "Player by player" table: "T10 South" in 8 columns and a name fit
-#: the width of an A4 page in portrait
-ROUNDS_PER_TABLE = 8

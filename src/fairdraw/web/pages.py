@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Participant as CoreParticipant
 from fairdraw.core.registry import re_plans_a_changed_field, system_kind
-from fairdraw.formats.render import WINDS, seat_labels
+from fairdraw.formats.render import ROUNDS_PER_TABLE, WINDS, seat_labels
 from fairdraw.storage import repo
 from fairdraw.storage.models import Event
 from fairdraw.web import event_settings, views, workflow
@@ -80,7 +80,8 @@ def templates() -> Jinja2Templates:
     if not _TEMPLATES:
         templates = Jinja2Templates(directory=str(HERE / "templates"))
         templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label,
-                                     typed_or=views.typed_or, options_text=event_settings.options_text)
+                                     typed_or=views.typed_or, options_text=event_settings.options_text,
+                                     ROUNDS_PER_TABLE=ROUNDS_PER_TABLE)
         templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
         templates.env.filters["short"] = short_number
         _TEMPLATES.append(templates)

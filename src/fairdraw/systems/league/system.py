@@ -178,8 +178,15 @@ class MahjongLeague(PairingSystem):
         made = self.pair(request)
         if "prefer" in options or not (leaving or joining):
             return made
-        # no shape asked for: the other one too, as league-reseat does without --prefer (26 in
-        # 6 groups, one leaves: 5 groups of 5 cost 16 repeats, 6 groups 4)
+        # no shape asked for: the other one too, as league-reseat does without --prefer
+        return self.with_the_better_shape(request, made)
+
+    def with_the_better_shape(self, request: PairingRequest, made: Schedule) -> Schedule:
+        """``made`` (planned for ``request``), or the season planned with the other group shape
+        when that one is better by issue 5's order: a field that changed can change the number
+        of groups the shape gives (26 players in 6 groups, one leaves: 5 groups of 5 cost 16
+        repeats, 6 groups, five of 4, cost 4). The other shape may not fit the field: then
+        ``made``."""
         try:
             other = self.pair(replace(request, options={**request.options, "prefer": 9 - int(made.meta["prefer"])}))
         except InputError:
