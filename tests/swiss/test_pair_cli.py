@@ -361,3 +361,22 @@ def test_the_engines_list_of_an_xxc_rank_file_is_by_start_rank(cli, tmp_path: Pa
     expected |= {f"{b['id'] if isinstance(b, dict) else b} 0" for b in last.get("byes", [])
                  if (last.get("bye_kinds") or {}).get(str(b if isinstance(b, int) else b["id"]), "bye") == "bye"}
     assert set(listed.out.splitlines()[1:]) == expected
+
+
+@pytest.mark.parametrize("key, value", [("byes_later", {"5": ["6"]}), ("byes_later", [1]),
+                                        ("forbidden_later", [{"rounds": [4], "players": [1, 2]}]),
+                                        ("forbidden_later", {"rounds": [4, 5]})])
+def test_a_damaged_later_round_record_exits_2_naming_it(cli, tmp_path: Path, key: str, value: object) -> None:  # type: ignore[no-untyped-def]
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\n" + "".join(f"P{i},{2000 - i}\n" for i in range(1, 7)))
+    event = tmp_path / "event.json"
+    assert cli("pair", "--dutch", str(players), "--rounds", "5", "--json", "-o", str(event)).code == 0
+    data = json.loads(event.read_text())
+    for table in data["rounds"][0]["tables"]:
+        table["result"] = "1-0"
+    data["meta"][key] = value
+    event.write_text(json.dumps(data))
+    before = event.read_bytes()
+    result = cli("pair", str(event), "--json", "-o", str(event))
+    assert result.code == 2 and str(event) in result.err and f"meta.{key}" in result.err
+    assert event.read_bytes() == before
