@@ -186,7 +186,7 @@ def test_exports(client: TestClient) -> None:
     # a byte order mark first: Excel on Windows reads a CSV without one as ANSI
     assert csv_text.startswith("\ufeff")
     csv_text = csv_text.removeprefix("\ufeff")
-    assert csv_text.splitlines()[0] == "round,group,table,seat,id,number,name,result,score"
+    assert csv_text.splitlines()[0] == "round,group,table,game,seat,id,number,name,result,score,penalty"
     assert len(csv_text.splitlines()) == 1 + 3 * 4  # 3 rounds x 2 boards x 2 seats
     players = client.get(f"/events/{event}/export/players.csv").text
     assert players.splitlines()[1] == "1,Player 1,2390,,"

@@ -45,6 +45,35 @@ def result_label(result: str | None) -> str:
     return workflow.CHESS_RESULT_LABELS.get(result, result)
 
 
+def _chombo(penalty: int | None) -> str:
+    """A chombo penalty as a cross-table cell shows it after the score (empty for none)."""
+    return f" (chombo {penalty})" if penalty else ""
+
+
+def _chombo_list(penalties: list[int] | None) -> str:
+    """A table's chombo penalties in seat order as its printed result shows them, or nothing."""
+    if penalties and any(penalties):
+        return " (chombo: " + " ".join(str(p) for p in penalties) + ")"
+    return ""
+
+
+def _game_scores(games: list[dict[str, Any]], pid: int) -> str:
+    """A league player's scores in the group's hanchan, in game order ("out" where the player
+    sat one out), for the cross table: empty until some game has its scores."""
+    if not any(g["scores"] for g in games):
+        return ""
+    parts = []
+    for g in games:
+        if pid not in g["pids"]:
+            parts.append("out")
+            continue
+        index = g["pids"].index(pid)
+        penalties = g.get("penalties") or []
+        penalty = penalties[index] if index < len(penalties) else None
+        parts.append(("–" if not g["scores"] else str(g["scores"][index])) + _chombo(penalty))
+    return " " + " / ".join(parts)
+
+
 @dataclass
 class SeatView:
     role: str
@@ -88,12 +117,9 @@ class BoardView:
         """The result as printed on public pages."""
         if self.games:
             return " · ".join(f"g{g['game']}: " + (" ".join(map(str, g["scores"])) if g["scores"] else "–")
-                              for g in self.games)
+                              + _chombo_list(g.get("penalties")) for g in self.games)
         if self.scores is not None:
-            text = " ".join(str(s) for s in self.scores)
-            if self.penalties and any(self.penalties):
-                text += " (chombo: " + " ".join(str(p) for p in self.penalties) + ")"
-            return text
+            return " ".join(str(s) for s in self.scores) + _chombo_list(self.penalties)
         return result_label(self.result)
 
     @property
@@ -251,8 +277,10 @@ class EventView:
             games.append({"game": g["game"],
                           "seats": list(zip(seat_labels(len(g["seats"])), [self.name(p) for p in g["seats"]],
                                             strict=True)),
+                          "pids": list(g["seats"]),
                           "out": [self.name(p) for p in g.get("out", [])],
-                          "scores": g.get("scores")})
+                          "scores": g.get("scores"),
+                          "penalties": g.get("penalties")})
         label = f"{b.group} · {b.number}" if b.group else str(b.number)
         return BoardView(b.id, b.number, b.group, label, seats, b.result, b.scores, b.version, games, b.penalties)
 
@@ -328,11 +356,11 @@ class EventView:
                         side = _SIDES.get(board.result or "", ("", ""))[index]
                         seen[seat.pid] = f"{other.number or other.pid}{colour} {side}".strip()
                     elif board.games:  # a league group: winds change from game to game
-                        seen[seat.pid] = f"G{board.label}"
+                        seen[seat.pid] = f"G{board.label}{_game_scores(board.games, seat.pid)}"
                     else:
                         score = "" if seat.score is None else f" {seat.score}"
                         seat_mark = seat.role[0] if seat.role in WIND_NAMES else str(index + 1)
-                        seen[seat.pid] = f"T{board.label} {seat_mark}{score}"
+                        seen[seat.pid] = f"T{board.label} {seat_mark}{score}{_chombo(seat.penalty)}"
             for row in self.event.rounds:
                 if row.number == rnd.number:
                     for bye in row.byes:

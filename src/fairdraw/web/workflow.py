@@ -20,7 +20,7 @@ from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
 from fairdraw.core.initial_order import strength_order
-from fairdraw.core.model import Participant, Round, Schedule
+from fairdraw.core.model import Participant, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest, get_system, system_kind
 from fairdraw.formats.players import parse_players_csv, parse_players_json
 from fairdraw.formats.schedule_json import dump_schedule
@@ -554,7 +554,9 @@ def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None =
 
 
 def export_csv(schedule: Schedule) -> str:
-    """One row per seat and per bye, with the result or score: easy to open in a spreadsheet."""
+    """One row per seat and per bye, with the result or score and the chombo penalty: easy to
+    open in a spreadsheet. A league group that plays several hanchan gets one row per game and
+    seat (its ``game`` column numbered), since each hanchan has its own seats and scores."""
     import csv
 
     from fairdraw.formats.render import seat_labels, spreadsheet_safe
@@ -562,17 +564,27 @@ def export_csv(schedule: Schedule) -> str:
     names = {p.id: p.name for p in schedule.players}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["round", "group", "table", "seat", "id", "number", "name", "result", "score"])
+    writer.writerow(["round", "group", "table", "game", "seat", "id", "number", "name", "result", "score",
+                     "penalty"])
+
+    def seat_rows(rnd: int, table: Table, game: int | str, seats: tuple[int, ...], result: str,
+                  scores: tuple[int, ...] | None, penalties: tuple[int, ...] | None) -> None:
+        for index, (seat, pid) in enumerate(zip(seat_labels(len(seats)), seats, strict=True)):
+            score = scores[index] if scores is not None and index < len(scores) else ""
+            penalty = penalties[index] if penalties is not None and index < len(penalties) else ""
+            writer.writerow([rnd, table.group or "", table.table, game, seat, pid, schedule.number_of(pid),
+                             spreadsheet_safe(names.get(pid, "")), result, score, penalty])
+
     for rnd in schedule.rounds:
         for table in rnd.tables:
-            labels = seat_labels(len(table.seats))
-            for index, (seat, pid) in enumerate(zip(labels, table.seats, strict=True)):
-                score = table.scores[index] if table.scores is not None and index < len(table.scores) else ""
-                writer.writerow([rnd.round, table.group or "", table.table, seat, pid, schedule.number_of(pid),
-                                 spreadsheet_safe(names.get(pid, "")), table.result or "", score])
+            if table.games:
+                for game in table.games:
+                    seat_rows(rnd.round, table, game.game, game.seats, "", game.scores, game.penalties)
+            else:
+                seat_rows(rnd.round, table, "", table.seats, table.result or "", table.scores, table.penalties)
         for bye in rnd.byes:
-            writer.writerow([rnd.round, "", "", bye.kind, bye.id, schedule.number_of(bye.id),
-                             spreadsheet_safe(names.get(bye.id, "")), "", ""])
+            writer.writerow([rnd.round, "", "", "", bye.kind, bye.id, schedule.number_of(bye.id),
+                             spreadsheet_safe(names.get(bye.id, "")), "", "", ""])
     return out.getvalue()
 
 

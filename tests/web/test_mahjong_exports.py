@@ -1,0 +1,81 @@
+"""What a mahjong table's chombo and a league group's hanchan look like in the page's exports
+and printouts (found by an audit: the CSV export, the results sheet and the cross table showed
+neither the penalty nor a league player's scores, and the sheet had one line per player where
+the page takes a score per hanchan)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import csrf_of
+from tests.web.helpers import board_fields, create_event, field_csv, import_players, post
+
+
+def _slug(client: TestClient, event: int) -> str:
+    return re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+
+
+def _csv_rows(client: TestClient, event: int) -> list[dict[str, str]]:
+    text = client.get(f"/events/{event}/export/csv").text.removeprefix("\ufeff")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_a_chombo_is_in_the_csv_the_cross_table_and_the_results_sheet(client: TestClient) -> None:
+    event = create_event(client, "mahjong", rounds="1", seed="chombo")
+    import_players(client, event, field_csv(4))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    board = board_fields(page)[0]
+    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
+    token = re.search(r'name="pairing" value="([^"]*)"', page)
+    if token:
+        data["pairing"] = token.group(1)
+    for seat, score in enumerate((40000, 30000, 25000, 25000)):
+        data[f"s{board['id']}_{seat}"] = str(score)
+    data[f"p{board['id']}_1"] = "8000"  # South commits a chombo
+    assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
+    rows = _csv_rows(client, event)
+    assert [r["penalty"] for r in rows] == ["0", "8000", "0", "0"]
+    assert [r["score"] for r in rows] == ["40000", "30000", "25000", "25000"]
+    south = rows[1]["name"]
+    standings = client.get(f"/events/{event}/standings").text
+    assert re.search(rf"<td>{south}</td><td>T1 S 30000 \(chombo 8000\)</td>", standings)
+    sheet = client.get(f"/p/{_slug(client, event)}/print/results").text
+    assert sheet.count("chombo: 8000") == 1 and "score: 30000" in sheet
+
+
+def test_a_league_group_has_a_line_per_hanchan_and_its_scores_in_the_exports(client: TestClient) -> None:
+    event = create_event(client, "mahjong-league", rounds="1", seed="hanchan")
+    import_players(client, event, field_csv(8))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    board = board_fields(page)[0]
+    games = sorted({int(g) for g in re.findall(rf'name="g{board["id"]}_(\d+)_0"', page)})
+    assert len(games) >= 2  # a league group plays several hanchan
+    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
+    token = re.search(r'name="pairing" value="([^"]*)"', page)
+    if token:
+        data["pairing"] = token.group(1)
+    for seat, score in enumerate((41000, 29000, 27000, 23000)):  # the first hanchan only
+        data[f"g{board['id']}_{games[0]}_{seat}"] = str(score)
+    assert "Saved" in client.post(f"/events/{event}/rounds/1/results", data=data).text
+
+    rows = [r for r in _csv_rows(client, event) if r["table"] == "1" and r["group"] == "A"]
+    assert [r["game"] for r in rows] == [str(g) for g in games for _ in range(4)]
+    first = [r for r in rows if r["game"] == str(games[0])]
+    assert [r["score"] for r in first] == ["41000", "29000", "27000", "23000"]
+    assert all(r["score"] == "" for r in rows if r["game"] != str(games[0]))
+
+    east = first[0]["name"]
+    standings = client.get(f"/events/{event}/standings").text
+    cell = re.search(rf"<td>{east}</td><td>(G[^<]*)</td>", standings)
+    # the player's score in each hanchan of the group, the ones not yet entered as a dash
+    assert cell is not None and cell.group(1).endswith(" 41000" + " / –" * (len(games) - 1)), cell
+    sheet = client.get(f"/p/{_slug(client, event)}/print/results").text
+    for game in games:
+        assert f"· hanchan {game}</td>" in sheet
+    assert "score: 41000" in sheet
