@@ -12,7 +12,7 @@ import re
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import csrf_of
-from tests.web.helpers import board_fields, create_event, field_csv, import_players, post
+from tests.web.helpers import board_fields, create_event, enter_mahjong_round, field_csv, import_players, post
 
 
 def _slug(client: TestClient, event: int) -> str:
@@ -79,3 +79,18 @@ def test_a_league_group_has_a_line_per_hanchan_and_its_scores_in_the_exports(cli
     for game in games:
         assert f"· hanchan {game}</td>" in sheet
     assert "score: 41000" in sheet
+
+
+def test_standings_mark_a_withdrawn_player_and_name_the_default_scoring(client: TestClient) -> None:
+    event = create_event(client, "mahjong", rounds="2", seed="withdrawn")
+    import_players(client, event, field_csv(8))
+    post(client, event, "/pair")
+    enter_mahjong_round(client, event, 1)
+    post(client, event, "/players/3/withdraw", withdrawn="1")
+    standings = client.get(f"/events/{event}/standings").text
+    names = re.findall(r'<td class="pts">', standings)
+    assert len(names) == 8  # the withdrawn player's games still count: the row stays
+    assert standings.count("(withdrawn)") == 1 and "<td>Player 3 (withdrawn)</td>" in standings
+    assert "Scoring mahjong (the default)" in standings
+    printed = client.get(f"/p/{_slug(client, event)}/print/standings").text
+    assert "scoring mahjong (the default)" in printed and "<td>Player 3 (withdrawn)</td>" in printed

@@ -249,6 +249,22 @@ class EventView:
     def active_count(self) -> int:
         return sum(1 for p in self.event.participants if not p.withdrawn)
 
+    @property
+    def withdrawn_ids(self) -> set[int]:
+        """The players withdrawn from the event: the standings keep their rows (their games
+        count) and mark them, so a reader does not take them for players still in it."""
+        return {p.pid for p in self.event.participants if p.withdrawn}
+
+    @property
+    def scoring_label(self) -> str:
+        """The scoring the standings use, by name: the event's own, or the one its schedule is
+        ranked by when none is set ("mahjong (the default)"), not a bare "default"."""
+        if self.event.scoring:
+            return str(self.event.scoring)
+        from fairdraw.scoring.standings import default_scoring
+
+        return f"{default_scoring(self.schedule)} (the default)"
+
     # rounds ----------------------------------------------------------------------------
 
     def _round(self, row: RoundRow) -> RoundView:
