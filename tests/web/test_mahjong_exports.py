@@ -79,6 +79,8 @@ def test_a_league_group_has_a_line_per_hanchan_and_its_scores_in_the_exports(cli
     for game in games:
         assert f"· hanchan {game}</td>" in sheet
     assert "score: 41000" in sheet
+    # the page takes no chombo per hanchan (the CLI's `result --game --penalties` does): not asked
+    assert "every hanchan" in sheet and "chombo: __" not in sheet
 
 
 def test_standings_mark_a_withdrawn_player_and_name_the_default_scoring(client: TestClient) -> None:

@@ -151,6 +151,13 @@ def reseat_command(
     with naming_the_file(schedule_file), working(f"re-seating from round {from_round}"):
         new = reseat(schedule, from_round, drop=drop_ids, add=add or [], seed=seed, byes=byes)
     _finish(new, json_, csv_, html_, output, report)
+    breaches = new.meta["reseat"].get("wind_breaches")
+    if isinstance(breaches, int) and breaches > 0:
+        # issue 4 item 3 holds as far as the kept rounds allow: say so rather than leave it to meta
+        err_console.print(f"note: the rounds kept leave {counted(breaches, 'wind breach', 'wind breaches')} in the "
+                          f"rounds re-seated (each player's winds balanced as far as the rounds played allow; "
+                          "`fairdraw check` lists them; recorded in meta.reseat.wind_breaches)",
+                          highlight=False, soft_wrap=True, markup=False)
 
 
 def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:

@@ -87,6 +87,13 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                              "(each player's winds are balanced as far as these tables allow).") if breaches else ""
                     ranked = f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..."
                     return ranked + winds + note
+                reseat_meta = made.meta.get("reseat")
+                breaches = reseat_meta.get("wind_breaches") if isinstance(reseat_meta, dict) else None
+                if isinstance(breaches, int) and breaches > 0 and reseat_meta.get("from_round") == numbers[0]:
+                    # as `fairdraw reseat` says: the kept rounds fixed some winds, so the balance
+                    # of issue 4 item 3 holds as far as they allow (`fairdraw check` lists them)
+                    note += (f" The rounds kept leave {counted(breaches, 'wind breach', 'wind breaches')} in the "
+                             "rounds made (each player's winds are balanced as far as the rounds played allow).")
                 if len(numbers) == 1:
                     return f"Round {numbers[0]} is paired." + note
                 return f"Rounds {numbers[0]}–{numbers[-1]} are made." + note
