@@ -175,3 +175,16 @@ def test_a_stored_option_unknown_to_the_system_does_not_lock_the_settings() -> N
         event_settings.check_system_options("heller", {"old": 2}, {"old": 1})
     with pytest.raises(InputError, match="no option 'schem'"):
         event_settings.check_system_options("heller", {"schem": 2})
+
+
+@pytest.mark.parametrize("value", ["abc", "2000000000", "-1"])
+def test_a_bad_round_on_the_pair_button_is_refused_not_a_server_error(client: TestClient, value: str) -> None:
+    """The round the *Pair* button names was read before the work that turns a refusal into a
+    message, so a tampered value was a 500 (undo reads its round inside and says "Not done")."""
+    event = create_event(client, "mahjong", rounds="1", seed="p5")
+    import_players(client, event, field_csv(4))
+    response = post(client, event, "/pair", round=value)
+    assert response.status_code in (200, 400, 409, 422)
+    text = html.unescape(response.text)
+    assert any(said in text for said in ("nothing was paired", "round: expected a whole number", "round: " + value + " is too large"))
+    assert _schedule(client, event).rounds == ()

@@ -38,9 +38,9 @@ def add_routes(app: FastAPI, state: WebState) -> None:
     async def pair(request: Request, event_id: int) -> Response:
         form = await organiser_form(state, request)
 
-        expected = form_int(form, "round")  # the first round the button makes (a script may leave it out)
-
         def work() -> str:
+            # read inside the work, as undo reads its round: a bad value is "Not done", not a 500
+            expected = form_int(form, "round")  # the first round the button makes (a script may leave it out)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
                 schedule = repo.event_schedule(event)
