@@ -6,6 +6,7 @@ the page takes a score per hanchan)."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 
@@ -96,3 +97,36 @@ def test_standings_mark_a_withdrawn_player_and_name_the_default_scoring(client: 
     assert "Scoring mahjong (the default)" in standings
     printed = client.get(f"/p/{_slug(client, event)}/print/standings").text
     assert "scoring mahjong (the default)" in printed and "<td>Player 3 (withdrawn)</td>" in printed
+
+
+def test_a_start_score_the_entered_results_do_not_fit_is_refused(client: TestClient) -> None:
+    """scoring.start changed after round 1 was scored made the standings vanish ("the scores
+    add up to 100000, expected 120000"), for good once a round was scored under each value."""
+    event = create_event(client, "mahjong", rounds="2", seed="start", options="scoring.start=25000")
+    import_players(client, event, field_csv(4))
+    post(client, event, "/pair")
+    page = client.get(f"/events/{event}/rounds/1").text
+    board = board_fields(page)[0]
+    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"],
+            "pairing": re.search(r'name="pairing" value="([^"]*)"', page).group(1)}  # type: ignore[union-attr]
+    for seat, score in enumerate((35000, 25000, 22000, 18000)):
+        data[f"s{board['id']}_{seat}"] = str(score)
+    assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
+    said = html.unescape(post(client, event, "/settings", name="x", rounds="2", scoring="", tiebreaks="",
+                              options="scoring.start=30000").text)
+    assert ("the results already entered do not fit the new scoring (round 1 table 1: the scores add up to "
+            "100000, expected 120000") in said
+    assert 'id="standings"' in client.get(f"/events/{event}/standings").text  # still ranked
+    # a change the results fit is taken (the return score moves only the points)
+    said = html.unescape(post(client, event, "/settings", name="x", rounds="2", scoring="", tiebreaks="",
+                              options="scoring.start=25000\nscoring.return=30000").text)
+    assert "Settings saved" in said
+
+
+def test_a_start_score_beyond_any_table_is_refused_at_once(client: TestClient) -> None:
+    event = create_event(client, "mahjong", rounds="2", seed="start")
+    for options, said in (("scoring.start=-5", "start: expected 1 to 10,000,000 points"),
+                          ("scoring.uma=1000000000000000,0,0,-1000000000000000", "uma: each place at most")):
+        text = html.unescape(post(client, event, "/settings", name="x", rounds="2", scoring="", tiebreaks="",
+                                  options=options).text)
+        assert said in text and "Settings saved" not in text

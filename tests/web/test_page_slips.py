@@ -188,3 +188,27 @@ def test_a_bad_round_on_the_pair_button_is_refused_not_a_server_error(client: Te
     text = html.unescape(response.text)
     assert any(said in text for said in ("nothing was paired", "round: expected a whole number", "round: " + value + " is too large"))
     assert _schedule(client, event).rounds == ()
+
+
+def _players(client: TestClient, event: int) -> list[tuple[int, str, int | None]]:
+    return [(p.id, p.name, p.rating) for p in _schedule(client, event).players]
+
+
+def test_a_list_without_ids_comes_after_the_players_already_there(client: TestClient) -> None:
+    """A list without ids took the lowest free ids (after ids 10-12, Dirk got id 1 and pairing
+    number 1 in a Berger event) where docs/web.md says it is numbered after the players there."""
+    event = create_event(client, "berger")
+    import_players(client, event, "id,name\n10,Anna\n11,Bert\n12,Cora\n")
+    import_players(client, event, "name\nDirk\n")
+    assert [(pid, name) for pid, name, _ in _players(client, event)] == [
+        (10, "Anna"), (11, "Bert"), (12, "Cora"), (13, "Dirk")]
+
+
+def test_the_list_again_with_a_rating_corrected_is_refused_not_added_twice(client: TestClient) -> None:
+    event = create_event(client, "berger")
+    import_players(client, event, field_csv(4))
+    before = _players(client, event)
+    corrected = field_csv(4).replace("Player 2,2380", "Player 2,2385")
+    text = html.unescape(import_players(client, event, corrected))
+    assert "every name of this list is already in the event; Player 2 differs in rating, federation or club" in text
+    assert "nobody was added" in text and _players(client, event) == before

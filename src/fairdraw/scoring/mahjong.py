@@ -207,9 +207,18 @@ def params_from(options: dict[str, Any]) -> MahjongParams:
                 raise ValueError(f"uma: the places must add up to 0, got {value!r} (sum {sum(parts)})")
             if any(a < b for a, b in zip(uma, uma[1:])):
                 raise ValueError(f"uma: from the first place down, each value at most the one before, got {value!r}")
+            if any(abs(u) > SCORE_LIMIT for u in uma):
+                # an uma of 10**30 was taken and ranked the field in 28-digit points
+                raise ValueError(f"uma: each place at most {SCORE_LIMIT:,} points either way, got {value!r}")
             kwargs[key] = uma
         elif key in ("start", "return_", "oka"):
-            kwargs[key] = None if key == "oka" and value is None else _whole(value, key.rstrip("_"))
+            amount = None if key == "oka" and value is None else _whole(value, key.rstrip("_"))
+            # the bounds of a table score (SCORE_LIMIT): a start of -5 or 10**30 was stored, and
+            # no table's scores could add up to it
+            low = 1 if key == "start" else 0 if key == "return_" else -SCORE_LIMIT
+            if amount is not None and not low <= amount <= SCORE_LIMIT:
+                raise ValueError(f"{key.rstrip('_')}: expected {low:,} to {SCORE_LIMIT:,} points, got {value!r}")
+            kwargs[key] = amount
         elif key == "check_total":
             kwargs[key] = bool(value)
         else:

@@ -268,11 +268,15 @@ def follow_schedule_length(session: Session, event: Event, schedule_rounds: int)
     return True
 
 
-def add_participants(session: Session, event: Event, players: Iterable[model.Participant]) -> list[Participant]:
+def add_participants(session: Session, event: Event, players: Iterable[model.Participant], *,
+                     ids_given: bool = True) -> list[Participant]:
     """Add players; ids that clash with the event's are renumbered after the highest.
 
     A pasted CSV without an ``id`` column numbers its rows from 1, which would clash with
-    players already entered; renumbering keeps the order and never merges two people.
+    players already entered; renumbering keeps the order and never merges two people. Such a
+    list (``ids_given`` false) is always numbered after the players already there: its row
+    numbers are no ids, and taking free low ones (a list after ids 10-12 gave its one player
+    id 1) put a late entry first where the order entered fixes the numbers (Berger, seatings).
     More than ``MAX_PLAYERS`` in the event is refused, naming the field, before anything is added.
     """
     incoming = list(players)
@@ -281,7 +285,8 @@ def add_participants(session: Session, event: Event, players: Iterable[model.Par
                          f"this would add {len(incoming):,} (a wrong file, or one list imported many times?)",
                          field="players")
     taken = {p.pid for p in event.participants}
-    clash = any(p.id in taken for p in incoming) or len({p.id for p in incoming}) != len(incoming)
+    clash = (any(p.id in taken for p in incoming) or len({p.id for p in incoming}) != len(incoming)
+             or (not ids_given and bool(taken)))
     next_id = max(taken | {0}) + 1
     added: list[Participant] = []
     for player in incoming:

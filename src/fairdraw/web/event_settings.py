@@ -14,9 +14,10 @@ import json
 import re
 from typing import Any
 
-from fairdraw.core.errors import InputError
-from fairdraw.core.model import MAX_ROUNDS
+from fairdraw.core.errors import FairdrawError, InputError
+from fairdraw.core.model import MAX_ROUNDS, Schedule
 from fairdraw.core.registry import PROGRAM_OPTIONS, all_systems, get_system, typed_options
+from fairdraw.storage.models import Event
 
 
 def system_choices() -> list[dict[str, str]]:
@@ -268,6 +269,38 @@ def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:
                 first_problem = _scoring_problem(name, scoring_options, exc)
     if first_problem:
         raise InputError(f"options: {first_problem}", field="options")
+
+
+def check_results_still_count(event: Event, schedule: Schedule, *, scoring: str, tiebreaks: str,
+                              options: dict[str, Any] | None) -> None:
+    """Refuse a scoring change the results already entered do not fit: a mahjong event's
+    ``scoring.start`` changed after round 1 was scored made every standings page say the
+    scores did not add up, and once a round was scored under each value no setting fitted
+    both. Refused only where the standings worked before the change (an organiser mending a
+    broken setting may take several steps), naming the first table that no longer fits."""
+    from fairdraw.web import workflow
+
+    def problem(scoring_name: str, tie_codes: str, stored_options: dict[str, Any]) -> InputError | None:
+        _, scoring_options = split_options(stored_options)
+        try:
+            workflow.standings(schedule, scoring=scoring_name or None, tiebreaks=tie_codes or None,
+                               scoring_options=scoring_options)
+        except InputError as exc:
+            return exc
+        except (workflow.UnavailableError, FairdrawError):
+            return None
+        return None
+
+    stored = dict(event.options or {})
+    new_options = stored if options is None else options
+    if split_options(new_options)[1] == split_options(stored)[1] and scoring == (event.scoring or ""):
+        return
+    if problem(event.scoring or "", event.tiebreaks or "", stored) is not None:
+        return
+    refused = problem(scoring, tiebreaks, new_options)
+    if refused is not None:
+        raise InputError(f"the results already entered do not fit the new scoring ({refused.message}); nothing "
+                         "was changed: keep the scoring the results were entered under", field="options")
 
 
 def _scoring_problem(name: str, scoring_options: dict[str, Any], exc: Exception) -> str:

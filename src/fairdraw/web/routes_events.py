@@ -107,6 +107,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 if options is not None:
                     event_settings.check_system_options(event.system, options, dict(event.options or {}))
                 event_settings.check_scoring(event.system, scoring, dict(event.options or {}) if options is None else options)
+                event_settings.check_results_still_count(event, repo.event_schedule(event), scoring=scoring,
+                                                         tiebreaks=tiebreaks, options=options)
                 repo.update_event(
                     db, event, name=form_text(form, "name"), total_rounds=total_rounds, scoring=scoring,
                     tiebreaks=tiebreaks,

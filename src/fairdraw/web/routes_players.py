@@ -134,9 +134,19 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                                      f"nobody was added; add a namesake on purpose one by one, with a detail that "
                                      f"tells them apart", source=filename, field="players")
                 already = {p.name.casefold() for p in event.participants}
+                if already and all(p.name.casefold() in already for p in players):
+                    # the list again with a rating or club corrected: adding it doubled the field
+                    # (every player twice, paired against themselves); a correction is an edit
+                    changed = [p.name for p in players if repo.player_key(p) not in stored]
+                    shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+                    detail = (f"; {shown} differ{'s' if len(changed) == 1 else ''} in rating, federation or club"
+                              if changed else "")
+                    raise InputError(f"every name of this list is already in the event{detail}, so nobody was "
+                                     f"added: correct a player's details with Edit on the players list, or add a "
+                                     f"namesake one by one", source=filename, field="players")
                 taken = {p.pid for p in event.participants}
                 fresh = not event.participants and not event.rounds
-                added = repo.add_participants(db, event, players)
+                added = repo.add_participants(db, event, players, ids_given=gives_ids(text))
                 count = f"{len(added)} player{'s' if len(added) != 1 else ''}"
                 read = "".join(f" Note: {filename}: {note}." for note in file_notes)
                 renumbered = renumbering_note(players, added, taken) if gives_ids(text) else ""

@@ -410,6 +410,10 @@ def standings_or_reason(event: Event, schedule: Schedule) -> tuple[workflow.Stan
         _, scoring_options = event_settings.split_options(dict(event.options or {}))
         return workflow.standings(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
                                   scoring_options=scoring_options), None
+    except InputError as exc:
+        # the scoring layer names "<schedule>" and its field for the command line; the page
+        # shows its own event, so only what is wrong ("round 1 table 1: the scores add up to ...")
+        return None, exc.message if exc.source in (None, "<schedule>") else str(exc)
     except (workflow.UnavailableError, FairdrawError) as exc:
         return None, str(exc)
 
