@@ -50,3 +50,26 @@ def test_a_withdrawal_alone_takes_the_player_out_of_the_later_sessions(client: T
     season = _season(client, event)
     last = [pid for group in season["rounds"][2]["tables"] for pid in group["seats"]]
     assert 9 not in last and sorted(last) == [pid for pid in range(1, 22) if pid != 9]
+
+
+def test_a_league_re_planned_on_the_page_exports_who_joined_and_left(client: TestClient, tmp_path,
+                                                                     cli) -> None:  # type: ignore[no-untyped-def]
+    """The page's export of a re-planned league had no meta.joined / meta.left, so `fairdraw
+    check` refused the page's own file ("ids 10 are not seated, though meta.joined and meta.left
+    do not say they were away"), where `league-reseat`'s file of the same change passes."""
+    event = create_event(client, "mahjong-league", rounds="3", seed="lg")
+    import_players(client, event, field_csv(9))
+    post(client, event, "/pair")
+    post(client, event, "/players/5/withdraw", withdrawn="1")
+    import_players(client, event, "name\nLate Comer\n")
+    post(client, event, "/undo", round="3")
+    assert "Round 3 is paired" in _said(post(client, event, "/pair"))
+    season = _season(client, event)
+    late = next(p["id"] for p in season["players"] if p["name"] == "Late Comer")
+    assert season["meta"]["joined"] == {str(late): 3} and season["meta"]["left"] == {"5": 3}
+    assert "replans" not in season["meta"]
+    path = tmp_path / "league.json"
+    path.write_text(json.dumps(season))
+    for args in (("check", str(path)), ("check", "--everyone", str(path))):
+        result = cli(*args)
+        assert result.code == 0, result.out + result.err

@@ -345,17 +345,23 @@ def draw_record_meta(event: Event) -> dict[str, Any]:
         return {}
     meta = dict(event.rounds[0].meta or {})
     history: list[Any] = []
+    replans: list[Any] = []
     ranked: list[int] = []
     for row in sorted(event.rounds, key=lambda r: r.number):
-        entries = (row.meta or {}).get("reseats")
-        # the rounds one re-seat made share its record: one entry per re-seat
-        if isinstance(entries, list) and entries and entries[-1] not in history:
-            history.append(entries[-1])
+        # the rounds one re-seat (a league's re-plan) made share its record: one entry each
+        for key, seen in (("reseats", history), ("replans", replans)):
+            entries = (row.meta or {}).get(key)
+            if isinstance(entries, list) and entries and entries[-1] not in seen:
+                seen.append(entries[-1])
         if (row.meta or {}).get("seated_by_ranking"):
             ranked.append(row.number)
+    meta.pop("replans", None)
     if history:
         meta["reseats"] = history
         meta.update(field_changes(history))
+    if replans:  # a league re-planned on the page: who joined and left when, as league-reseat writes
+        changes = field_changes(replans)
+        meta.update({key: changes[key] for key in ("joined", "left") if key in changes})
     if ranked:  # as `seat-ranked` records them: the rounds seated so far, and how many are left
         meta["seated_by_ranking"] = ranked
         meta["ranked_last"] = max(0, int(meta.get("ranked_last") or 0) - len(ranked))

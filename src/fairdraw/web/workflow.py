@@ -504,13 +504,19 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
     scoring in ``meta.scoring`` (name, options, tie-breaks), so ``fairdraw standings``
     on the file gives the page's standings (a start score of 25,000 must travel with it).
     ``made_with``, the meta stored with the event's first round, gives a mahjong seating its
-    draw record (``DRAW_RECORD_KEYS``), as `fairdraw seat` writes it. ``withdrawn``, the
+    draw record (``DRAW_RECORD_KEYS``), as `fairdraw seat` writes it, and a league re-planned on
+    the page its ``joined`` / ``left`` records. ``withdrawn``, the
     players withdrawn on the page, travels as ``fairdraw pair --withdraw`` records it
     (``withdrawn_records``), so `pair` on the file leaves them out as the page does; and
     ``requested``, the byes asked for the next round, as ``meta.requested_byes`` (`pair` reads it)."""
     if schedule.system == "mahjong" and made_with and isinstance(made_with.get("draw"), dict):
         record = {key: made_with[key] for key in DRAW_RECORD_KEYS if key in made_with}
         schedule = replace(schedule, meta={**record, **schedule.meta})
+    if schedule.system == "mahjong-league" and made_with:
+        # a season re-planned on the page: who joined and left when (``pages.draw_record_meta``),
+        # as `league-reseat` writes it, so `fairdraw check` on the export expects them away
+        changes = {key: made_with[key] for key in ("joined", "left") if key in made_with}
+        schedule = replace(schedule, meta={**changes, **schedule.meta})
     if withdrawn and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
         schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
     if requested and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):

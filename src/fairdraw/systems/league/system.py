@@ -176,10 +176,13 @@ class MahjongLeague(PairingSystem):
                      "previous": tuple(r for r in schedule.rounds if r.round >= from_round)},
         )
         made = self.pair(request)
-        if "prefer" in options or not (leaving or joining):
-            return made
-        # no shape asked for: the other one too, as league-reseat does without --prefer
-        return self.with_the_better_shape(request, made)
+        if "prefer" not in options and (leaving or joining):
+            # no shape asked for: the other one too, as league-reseat does without --prefer
+            made = self.with_the_better_shape(request, made)
+        # who left and who joined from which session, for the caller to record as
+        # ``league-reseat`` does (meta.joined / meta.left: `check --everyone` reads them)
+        change = {"from_round": from_round, "dropped": sorted(left), "added": [{"id": p.id} for p in joining]}
+        return replace(made, meta={**made.meta, "replans": [change]})
 
     def with_the_better_shape(self, request: PairingRequest, made: Schedule) -> Schedule:
         """``made`` (planned for ``request``), or the season planned with the other group shape
