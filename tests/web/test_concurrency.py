@@ -10,8 +10,8 @@ import threading
 
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import signed_in
-from tests.web.helpers import create_event, field_csv, import_players, post, results_form
+from tests.web.conftest import csrf_of, signed_in
+from tests.web.helpers import board_fields, create_event, field_csv, import_players, post, results_form
 
 
 def _results(client: TestClient, event: int) -> list[str | None]:
@@ -111,3 +111,35 @@ def test_two_simultaneous_pair_clicks_make_one_round(app, toy_systems: None) -> 
         assert [r["round"] for r in rounds] == list(range(1, attempt + 2))
         page = first.get(f"/events/{event}/rounds/{attempt + 1}").text
         first.post(f"/events/{event}/rounds/{attempt + 1}/results", data=results_form(page, {0: "1", 1: "0", 2: "="}))
+
+
+def test_a_chombo_saved_in_another_tab_is_named_in_the_conflict(app) -> None:  # type: ignore[no-untyped-def]
+    """Tab A adds a chombo to table 1, tab B then changes its scores: B is refused, and the
+    message quoted the scores B's form already showed, not the chombo that changed (and said
+    "board" for a mahjong table)."""
+    first, second = signed_in(app), signed_in(app)
+    event = create_event(first, "mahjong", rounds="1", seed="tabs")
+    import_players(first, event, field_csv(4))
+    post(first, event, "/pair")
+
+    def form(page: str, scores: tuple[int, ...], chombo: str = "") -> dict[str, str]:
+        board = board_fields(page)[0]
+        data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"],
+                "pairing": re.search(r'name="pairing" value="([^"]*)"', page).group(1)}  # type: ignore[union-attr]
+        seen = re.search(rf'name="op{board["id"]}" value="([^"]*)"', page)
+        if seen:
+            data[f"op{board['id']}"] = seen.group(1)
+        for seat, score in enumerate(scores):
+            data[f"s{board['id']}_{seat}"] = str(score)
+        data[f"p{board['id']}_0"] = chombo
+        return data
+
+    page = first.get(f"/events/{event}/rounds/1").text
+    first.post(f"/events/{event}/rounds/1/results", data=form(page, (40000, 30000, 30000, 20000)))
+    page_a = first.get(f"/events/{event}/rounds/1").text
+    page_b = second.get(f"/events/{event}/rounds/1").text
+    first.post(f"/events/{event}/rounds/1/results", data=form(page_a, (40000, 30000, 30000, 20000), "20000"))
+    late = second.post(f"/events/{event}/rounds/1/results", data=form(page_b, (30000, 40000, 30000, 20000)))
+    assert late.status_code == 409
+    assert "round 1 table 1 now holds 40000 30000 30000 20000 (chombo: 20000 0 0 0)" in late.text
+    assert "these tables" in late.text

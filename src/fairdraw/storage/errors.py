@@ -27,6 +27,8 @@ class BoardConflict:
     board: str
     current: str
     attempted: str
+    #: what the organiser calls it: a chess "board", a mahjong "table"
+    kind: str = "board"
 
 
 class ConflictError(FairdrawError):
@@ -36,9 +38,10 @@ class ConflictError(FairdrawError):
         self.conflicts = list(conflicts)
         if message is None:
             text = "; ".join(
-                f"round {c.round} board {c.board} now holds {c.current or 'no result'} (you entered {c.attempted})"
+                f"round {c.round} {c.kind} {c.board} now holds {c.current or 'no result'} (you entered {c.attempted})"
                 for c in self.conflicts
             )
-            message = f"someone else changed these boards while you were editing: {text}"
+            kinds = sorted({c.kind for c in self.conflicts}) or ["board"]
+            message = f"someone else changed these {' and '.join(k + 's' for k in kinds)} while you were editing: {text}"
         super().__init__(message)
 

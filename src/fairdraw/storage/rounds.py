@@ -198,11 +198,15 @@ def _label(board: Board) -> str:
     return f"{board.group} {board.number}" if board.group else str(board.number)
 
 
-def _shown(result: str | None, scores: Sequence[int] | None, games: GameScores | None = None) -> str:
+def _shown(result: str | None, scores: Sequence[int] | None, games: GameScores | None = None,
+           penalties: Sequence[int] | None = None) -> str:
+    """A board's stored or entered value as a conflict message quotes it, a table's chombo
+    included (a chombo added in another tab left the message quoting the very scores shown)."""
     if games:
         return "; ".join(f"game {n}: " + (" ".join(map(str, sc)) if sc else "-") for n, sc in games)
     if scores is not None:
-        return " ".join(str(s) for s in scores)
+        chombo = f" (chombo: {' '.join(map(str, penalties))})" if penalties and any(penalties) else ""
+        return " ".join(str(s) for s in scores) + chombo
     return {"1/2-1/2": "½-½"}.get(result or "", result or "")  # as the page shows a draw
 
 
@@ -251,8 +255,10 @@ def record_results(session: Session, event: Event, round_number: int, entries: I
             session.refresh(board)
             conflicts.append(
                 BoardConflict(round_number, _label(board),
-                              _shown(board.result, board.scores, game_scores_of(board) if board.games else None),
-                              _shown(entry.result, entry.scores, entry.game_scores) or "no result")
+                              _shown(board.result, board.scores, game_scores_of(board) if board.games else None,
+                                     board.penalties),
+                              _shown(entry.result, entry.scores, entry.game_scores, entry.penalties) or "no result",
+                              kind="board" if len(board.seats) == 2 else "table")
             )
         else:
             changed += 1
