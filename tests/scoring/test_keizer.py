@@ -9,6 +9,7 @@ value once.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction as F
 
 from hypothesis import given, settings
@@ -126,3 +127,64 @@ def test_percentages_as_text() -> None:
 
     params = params_from({"draw": "50%", "bye": "2/3", "absence": "0.25", "first_value": "30"})
     assert (params.draw, params.bye, params.absence, params.first_value) == (F(1, 2), F(2, 3), F(1, 4), 30)
+
+
+def test_a_withdrawn_player_earns_no_absence_share_from_the_withdrawal_on() -> None:
+    """Found by an audit: a player who lost round 1 and withdrew was second after round 3 on
+    two absence shares (1/3 of the own value each), ahead of a player who won two of three.
+    From ``meta.withdrawn_at`` (as `pair --withdraw` records it) on, nothing is earned; the
+    rounds before keep their points, an absence before the withdrawal its share."""
+    from fairdraw.scoring.keizer import KeizerScoring
+
+    players = tuple(Participant(id=i, name=f"P{i}", rating=2000 - 100 * i) for i in range(1, 6))
+    rounds = (
+        Round(1, (Table(1, (1, 2), result="1-0"), Table(2, (3, 4), result="1-0")), (Bye(5, "bye"),)),
+        Round(2, (Table(1, (1, 3), result="0-1"), Table(2, (4, 5), result="1-0")), (Bye(2, "absent"),)),
+        Round(3, (Table(1, (3, 5), result="0-1"), Table(2, (1, 4), result="1-0")), ()),  # 2 not listed
+        Round(4, (Table(1, (1, 5), result="1-0"), Table(2, (3, 4), result="1/2-1/2")), (Bye(2, "absent"),)),
+    )
+    base = Schedule("keizer", players, rounds, numbers={p.id: p.id for p in players})
+    withdrawn = Schedule("keizer", players, rounds, numbers=base.numbers, meta={"withdrawn_at": {"2": 3}})
+    before, after = KeizerScoring().score(base), KeizerScoring().score(withdrawn)
+    # the same values for player 2's opponents' wins aside, 2's own total loses exactly the
+    # shares of rounds 3 and 4 (1/3 of the own value each), and keeps round 2's
+    values_after = after.meta["values"]
+    own = F(values_after["2"]).limit_denominator(1000)
+    entries_after = [e for e in chess_entries(withdrawn)[2] if e.round < 3]
+    assert len(entries_after) == 2  # the game of round 1 and the absence of round 2 stay
+    assert after.points[2] == own + own / 3  # own value once (classic Keizer) + round 2's share
+    assert before.points[2] > after.points[2]
+    # without the record nothing changes for anyone: the shares stay (an announced absence)
+    assert KeizerScoring().score(replace(withdrawn, meta={})).points == before.points
+
+
+def test_a_damaged_withdrawal_record_is_named() -> None:
+    from fairdraw.core.errors import InputError
+    from fairdraw.scoring.keizer import KeizerScoring
+
+    players = tuple(Participant(id=i, name=f"P{i}") for i in (1, 2))
+    rounds = (Round(1, (Table(1, (1, 2), result="1-0"),)),)
+    for damaged in ([2], {"2": "three"}, {"x": 3}, {"2": 0}):
+        try:
+            KeizerScoring().score(Schedule("keizer", players, rounds, meta={"withdrawn_at": damaged}))
+        except InputError as exc:
+            assert exc.field == "meta.withdrawn_at"
+        else:
+            raise AssertionError(f"{damaged!r} taken")
+
+
+def test_the_ladder_pairs_from_the_ranking_without_shares_after_a_withdrawal() -> None:
+    """The ranking a Keizer round is paired from (``keizer_ranking``) follows the standings:
+    the withdrawn player's shares from ``withdrawn_at`` on are gone there too."""
+    from fairdraw.systems.keizer import keizer_ranking
+
+    players = tuple(Participant(id=i, name=f"P{i}", rating=2000 - 100 * i) for i in range(1, 6))
+    history = (
+        Round(1, (Table(1, (2, 1), result="1-0"), Table(2, (3, 4), result="0-1")), (Bye(5, "bye"),)),
+        Round(2, (Table(1, (1, 3), result="1-0"), Table(2, (4, 5), result="1-0")), (Bye(2, "absent"),)),
+        Round(3, (Table(1, (3, 5), result="1-0"), Table(2, (1, 4), result="1-0")), (Bye(2, "absent"),)),
+    )
+    _, with_shares, _ = keizer_ranking(players, history, {})
+    _, without, _ = keizer_ranking(players, history, {}, {2: 2})
+    assert without[2] < with_shares[2]
+    assert {pid for pid in with_shares if with_shares[pid] != without[pid]} >= {2}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -412,3 +413,30 @@ def test_a_bye_asked_for_the_next_round_travels_in_the_export(client: TestClient
     assert [t.seats for t in by_cli.tables] == [t.seats for t in by_page.tables]
     assert sorted((b.id, b.kind) for b in by_cli.byes) == sorted((b.id, b.kind) for b in by_page.byes)
     assert (5, "half-point") in {(b.id, b.kind) for b in by_page.byes}
+
+
+def test_a_keizer_player_withdrawn_on_the_page_earns_no_more_absence_shares(client: TestClient) -> None:
+    """The page's Keizer standings and its export agree: a player withdrawn after round 1 earns
+    nothing for the rounds after (the page gives the withdrawn player an absence each round,
+    which scored 1/3 of the own value every time)."""
+    from fairdraw.scoring.keizer import KeizerScoring
+
+    event = create_event(client, "keizer", rounds="6")
+    import_players(client, event, field_csv(7))
+    post(client, event, "/pair")
+    for number in (1, 2, 3):
+        page = client.get(f"/events/{event}/rounds/{number}").text
+        client.post(f"/events/{event}/rounds/{number}/results", data=results_form(page, {0: "1", 1: "1", 2: "1"}))
+        if number == 1:
+            post(client, event, "/players/2/withdraw", withdrawn="1")
+        if number < 3:
+            post(client, event, "/pair")
+    schedule = _schedule(client, event)
+    assert schedule.meta["withdrawn_at"] == {"2": 2}
+    expected = KeizerScoring().score(schedule).points
+    shares = KeizerScoring().score(replace(schedule, meta={})).points
+    assert expected[2] < shares[2]  # the record takes the shares of rounds 2 and 3 away
+    standings = client.get(f"/events/{event}/standings").text
+    shown = dict(re.findall(r'<tr data-id="(\d+)"><td>\d+</td><td>\d*</td><td>[^<]*</td><td class="pts">([-\d.]+)</td>',
+                            standings))
+    assert float(shown["2"]) == pytest.approx(float(expected[2]), abs=0.01)

@@ -15,10 +15,12 @@ taken, so the answer is deterministic, and the cycle is reported.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
+from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.scoring.base import ScoreSheet, Scoring, as_fraction, register_scoring
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, GAME, ChessEntry, chess_entries
@@ -61,6 +63,41 @@ def initial_ranking(players: tuple[Participant, ...], numbers: dict[int, int]) -
         p.id
         for p in sorted(players, key=lambda p: (-(p.rating or 0), p.rating is None, numbers.get(p.id, order[p.id] + 1)))
     )
+
+
+#: the rounds without a game a withdrawn player no longer earns a share for
+_AWAY = frozenset({"absent", "unpaired"})
+
+
+def withdrawal_rounds(meta: Mapping[str, Any], *, field: str = "meta.withdrawn_at") -> dict[int, int]:
+    """``withdrawn_at`` (player id -> the first round the player was left out, as `fairdraw pair
+    --withdraw` records it) read from a schedule's meta or a pairing's options; a damaged
+    record is refused naming the field (the checker reports it the same way)."""
+    raw = meta.get("withdrawn_at")
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise InputError(f"expected an object of player id -> round, got {raw!r}", field=field)
+    out: dict[int, int] = {}
+    for key, value in raw.items():
+        if not str(key).isdigit() or isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InputError(f"expected player id -> round number, got {key!r}: {value!r}", field=field)
+        out[int(key)] = value
+    return out
+
+
+def without_shares_after_withdrawal(entries: dict[int, list[ChessEntry]],
+                                    withdrawn_at: Mapping[int, int]) -> dict[int, list[ChessEntry]]:
+    """The entries with a withdrawn player's rounds away from the withdrawal on left out.
+
+    Why: the absence share rewards a club member who sends word for an evening, not one who
+    has left the competition (a player who lost one game and withdrew was second after three
+    rounds on two absence shares, ahead of a player with two wins of three); the points earned
+    before the withdrawal stay, as a withdrawn player's games do in any standings."""
+    if not withdrawn_at:
+        return entries
+    return {pid: [e for e in rows if not (pid in withdrawn_at and e.round >= withdrawn_at[pid] and e.kind in _AWAY)]
+            for pid, rows in entries.items()}
 
 
 def values_for(ranking: tuple[int, ...], params: KeizerParams) -> dict[int, Fraction]:
@@ -165,7 +202,7 @@ class KeizerScoring(Scoring):
 
     def score(self, schedule: Schedule) -> ScoreSheet:
         params = self.params
-        entries = chess_entries(schedule)
+        entries = without_shares_after_withdrawal(chess_entries(schedule), withdrawal_rounds(schedule.meta))
         start = initial_ranking(schedule.players, schedule.numbers)
         result = keizer(entries, start, params)
         meta = {

@@ -40,9 +40,11 @@ from fairdraw.scoring.results import FORFEITS, normalise_result
 
 
 def keizer_ranking(players: tuple[Participant, ...], history: tuple[Round, ...],
-                   settings: Mapping[str, Any]) -> tuple[tuple[int, ...], dict[int, float], str]:
-    """(ids best first, Keizer score per id, a line on how the ranking was reached)."""
-    from fairdraw.scoring.keizer import initial_ranking, keizer, params_from
+                   settings: Mapping[str, Any], withdrawn_at: Mapping[int, int] | None = None,
+                   ) -> tuple[tuple[int, ...], dict[int, float], str]:
+    """(ids best first, Keizer score per id, a line on how the ranking was reached); a player
+    withdrawn from round w on (``withdrawn_at``) earns no absence share from w on."""
+    from fairdraw.scoring.keizer import initial_ranking, keizer, params_from, without_shares_after_withdrawal
     from fairdraw.scoring.results import chess_entries
 
     numbers = {p.id: i for i, p in enumerate(players, start=1)}
@@ -53,7 +55,8 @@ def keizer_ranking(players: tuple[Participant, ...], history: tuple[Round, ...],
         raise InputError(str(exc), field="keizer") from None
     if not history:
         return start, {}, "no games yet: the initial order (rating, then pairing number)"
-    result = keizer(chess_entries(Schedule("keizer", players, history, numbers=numbers)), start, params)
+    entries = chess_entries(Schedule("keizer", players, history, numbers=numbers))
+    result = keizer(without_shares_after_withdrawal(entries, withdrawn_at or {}), start, params)
     how = (f"converged in {result.iterations} iterations" if result.converged
            else f"a cycle of {result.cycle_length} rankings; the most stable one is used")
     return result.ranking, {pid: float(v) for pid, v in result.scores.items()}, how
@@ -158,7 +161,10 @@ class KeizerLadder(PairingSystem):
         if not isinstance(settings, Mapping):  # the page passes its scoring.* options here
             raise InputError(f"keizer: expected the Keizer scoring's settings (the scoring.first_value=40 kind of "
                              f"option), got {settings!r}", field="keizer")
-        ranking, values, how = keizer_ranking(players, history, settings)
+        from fairdraw.scoring.keizer import withdrawal_rounds
+
+        ranking, values, how = keizer_ranking(players, history, settings,
+                                              withdrawal_rounds(request.options, field="withdrawn_at"))
         rank = {pid: i + 1 for i, pid in enumerate(ranking)}
         present = sorted((p.id for p in players if p.id not in rules.requested_byes and p.id not in rules.withdrawn),
                          key=rank.__getitem__)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from starlette.datastructures import FormData
@@ -406,6 +406,11 @@ class EventView:
 
 def standings_or_reason(event: Event, schedule: Schedule) -> tuple[workflow.Standings | None, str | None]:
     """The standings, or the reason there are none (never a made-up table)."""
+    withdrawn = {p.pid for p in event.participants if p.withdrawn}
+    if withdrawn and system_kind(event.system) == "per-round":
+        # when each withdrew, as the JSON export records it: a Keizer ladder's standings give
+        # no absence share from then on (``scoring.keizer``)
+        schedule = replace(schedule, meta={**schedule.meta, **workflow.withdrawn_records(schedule, withdrawn)})
     try:
         _, scoring_options = event_settings.split_options(dict(event.options or {}))
         return workflow.standings(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,

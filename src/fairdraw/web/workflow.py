@@ -188,12 +188,15 @@ def pair_next(schedule: Schedule, *, withdrawn: set[int], total_rounds: int | No
         requested = {**dict(options.get("requested_byes") or {}), **(requested_byes or {})}
         for pid in withdrawn:
             requested.setdefault(pid, "absent")
+        # and from when, as `pair --withdraw` records it (a Keizer ladder gives no absence share
+        # from then on: its ranking pairs the round)
+        since = {"withdrawn_at": withdrawn_records(schedule, withdrawn)["withdrawn_at"]} if withdrawn else {}
         request = PairingRequest(
             players=pairing_order(schedule.players, schedule.numbers if played else {}),
             history=played,
             total_rounds=total_rounds,
             seed=schedule.seed,
-            options={**options, "requested_byes": requested},
+            options={**options, "requested_byes": requested, **since},
         )
         produced = system.pair(request)
         new_rounds = [r for r in produced.rounds if r.round > len(played)][:1]
