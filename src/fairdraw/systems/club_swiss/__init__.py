@@ -139,7 +139,11 @@ class ClubSwiss(PairingSystem):
             system=self.name,
             players=players,
             rounds=history + (new_round,),
-            numbers={st.id: st.rank + 1 for st in order},
+            # the pairing numbers follow the field as given (the initial order at round 1, the
+            # numbers already recorded later, late entries after): a number fixed once, as the
+            # page keeps it, so the lists printed for earlier rounds still match the file; the
+            # round's own order is meta.order and the "#k" of the explanations
+            numbers={p.id: i for i, p in enumerate(players, start=1)},
             seed=request.seed,
             meta={
                 "round": next_round,
