@@ -380,3 +380,29 @@ def test_a_damaged_later_round_record_exits_2_naming_it(cli, tmp_path: Path, key
     result = cli("pair", str(event), "--json", "-o", str(event))
     assert result.code == 2 and str(event) in result.err and f"meta.{key}" in result.err
     assert event.read_bytes() == before
+
+
+def test_a_bye_typed_ahead_in_a_later_column_survives_the_json(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """An H typed in a 001 line's column two rounds ahead (the next one left blank) was read
+    for nothing: the JSON written by `pair` lost it and the later round paired the player.
+    It travels as meta.byes_later, as a TRF-2026 240 line does, and is applied in its round."""
+    from tests.swiss.golden import GOLDEN
+
+    full = read_trf(GOLDEN / "n0030_r06_s1325342712.trf")
+    lines = truncated(full, 3, total_rounds=6).dump().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("001") and int(line[4:8]) == 7)
+    lines[at] = lines[at].rstrip().ljust(91 + 10 * 4)[: 91 + 10 * 4] + "0000 - H"  # round 5's column
+    trf = tmp_path / "event.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    event = tmp_path / "event.json"
+    assert cli("pair", str(trf), "--json", "-o", str(event)).code == 0
+    data = json.loads(event.read_text())
+    assert data["meta"]["byes_later"] == {"5": {"7": "half-point"}}
+    assert any(7 in table["seats"] for table in data["rounds"][-1]["tables"])  # round 4: 7 plays
+    rnd = data["rounds"][-1]
+    for table in rnd["tables"]:
+        assert cli("result", str(event), "-r", str(rnd["round"]), "-t", str(table["table"]), "1-0").code == 0
+    assert cli("pair", str(event), "--json", "-o", str(event)).code == 0
+    fifth = json.loads(event.read_text())["rounds"][-1]
+    assert fifth["round"] == 5 and 7 in fifth["byes"], fifth
+    assert fifth["bye_kinds"]["7"] == "half-point"

@@ -161,6 +161,27 @@ def trf_to_rounds(doc: TrfDocument, upto_round: int | None = None) -> tuple[Roun
     return tuple(trf_round(doc, r) for r in range(1, upto_round + 1))
 
 
+def _byes_after(doc: TrfDocument, nxt: int) -> dict[str, dict[str, str]]:
+    """The byes a file announces for the rounds after ``nxt`` (round -> {start rank: kind}):
+    TRF-2026 ``240`` lines, and entries without opponent (H, F, Z, ``0000``) in a 001 line's
+    columns past the next round, which a secretary types ahead for a player who will be away.
+    Those columns were read only for the next round, so a JSON written from the request lost
+    them and the later round paired the player (bbpPairings reads the file as longer instead)."""
+    later: dict[int, dict[int, str]] = {}
+    for r in sorted({line.round for line in doc.lines if isinstance(line, ByeLine)}):
+        if r > nxt:
+            later[r] = dict(doc.byes_in_round(r))
+    for p in doc.players:
+        for index in range(nxt, len(p.games)):
+            g = p.games[index]
+            if g.opponent is None and g.result != "U" and not g.is_blank:
+                kind = BYE_KIND_OF.get(g.result, "absent")
+                round_byes = later.setdefault(index + 1, {})
+                if kind != "absent" or p.number not in round_byes:  # "0000" alone keeps a 240 line's kind
+                    round_byes[p.number] = kind
+    return {str(r): {str(k): v for k, v in sorted(byes.items())} for r, byes in sorted(later.items()) if byes}
+
+
 def trf_to_request(
     doc: TrfDocument, upto_round: int | None = None, total_rounds: int | None = None
 ) -> PairingRequest:
@@ -205,8 +226,7 @@ def trf_to_request(
         "points_column": {p.number: p.points for p in doc.players if p.points is not None},
         # what TRF-2026 240 and 260 lines say of the rounds after this one: a JSON written from
         # this request keeps them (meta.byes_later, meta.forbidden_later), or they were lost
-        "byes_later": {str(r): {str(k): v for k, v in doc.byes_in_round(r).items()}
-                       for r in sorted({line.round for line in doc.lines if isinstance(line, ByeLine)}) if r > nxt},
+        "byes_later": _byes_after(doc, nxt),
         "forbidden_later": [{"rounds": [max(line.first_round, nxt + 1), line.last_round], "players": list(line.numbers)}
                             for line in doc.lines if isinstance(line, ProhibitedLine) and line.last_round > nxt],
     }
