@@ -212,3 +212,21 @@ def test_the_list_again_with_a_rating_corrected_is_refused_not_added_twice(clien
     text = html.unescape(import_players(client, event, corrected))
     assert "every name of this list is already in the event; Player 2 differs in rating, federation or club" in text
     assert "nobody was added" in text and _players(client, event) == before
+
+
+@pytest.mark.parametrize(("system", "options", "said"), [
+    ("berger", "double=maybe", "double: expected true or false, got 'maybe'"),
+    ("meerkamp", "group_size=1", "group_size: the group size must be at least"),
+    ("meerkamp", "grouping=alphabet", "grouping: expected one of"),
+    ("heller", "scheme=0", "scheme: expected a whole number from 1"),
+    ("mahjong", "byes=perhaps", "byes: expected true or false"),
+    ("mahjong", "separate=city", "separate: expected club or federation"),
+    ("mahjong-league", "prefer=6", "prefer: expected 4 or 5"),
+])
+def test_a_fixed_system_option_value_is_refused_when_typed(client: TestClient, system: str, options: str,
+                                                           said: str) -> None:
+    """An option's value was checked only at *Pair*, with the players all entered: the
+    settings form refuses it by the system's own reading, naming the option, nothing stored."""
+    text = _create(client, system=system, options=options)
+    assert f"options: {said}" in text, text[:2000]
+    assert "x" not in _event_names(client)

@@ -97,6 +97,13 @@ class PairingSystem(ABC):
         seating, issue 4 build 5: keep the rounds played, re-seat the rest)."""
         return None
 
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Refuse an option value the system cannot use (InputError naming the option), without
+        pairing anything. Why a hook: the page checks the settings form with it, so a slip like
+        ``double=maybe`` is refused when typed, not when the organiser presses *Pair* with the
+        players all entered. The default reads nothing."""
+        return None
+
     def rounds_left_to_standings(self, options: Mapping[str, Any]) -> int:
         """How many final rounds of a fixed schedule the standings seat, one at a time once the
         rounds before have results, instead of ``pair`` (0: none). Why a hook: the mahjong

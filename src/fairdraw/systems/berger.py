@@ -10,6 +10,9 @@ and seed 002's 4-player example `1-4 2-3 / 4-3 1-2 / 2-4 3-1`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Round, Schedule, Table
 from fairdraw.core.option_values import flag_option
@@ -85,6 +88,11 @@ class Berger(PairingSystem):
     description = "Round robin by FIDE's Berger tables (C.05 Annex 1), single or double, optional Varma numbering"
     kind = "fixed"
     option_names = frozenset({"double", "varma"})
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """``double`` and ``varma`` read as yes or no, as ``pair`` reads them."""
+        flag_option(options, "varma")
+        flag_option(options, "double")
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = list(request.players)

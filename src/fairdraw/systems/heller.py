@@ -14,6 +14,9 @@ load, heller_data) unless a seed asks for a fresh search, else CP-SAT (heller_se
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.core.option_values import whole_number_option
@@ -106,6 +109,10 @@ class Heller(PairingSystem):
     kind = "fixed"
     option_names = frozenset({"scheme"})
     numbers_by_strength = True  # seed 002: the opponent-number sums count number 1 as the strongest
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """``scheme``: which of the schemes found, 1 (the best) to ``MAX_SCHEMES``."""
+        whole_number_option(options, "scheme", 1, low=1, high=MAX_SCHEMES)
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = list(request.players)

@@ -30,7 +30,8 @@ evenings.
 from __future__ import annotations
 
 import hashlib
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
@@ -172,6 +173,17 @@ class Meerkamp(PairingSystem):
     )
     kind = "fixed"
     option_names = frozenset({"group_size", "double", "grouping"})
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """``group_size`` a whole number of at least ``MIN_GROUP``, ``double`` yes or no,
+        ``grouping`` one of the ways ``make_groups`` groups the field."""
+        size = whole_number_option(options, "group_size", 4)
+        if size < MIN_GROUP:
+            raise InputError(f"group_size: the group size must be at least {MIN_GROUP}, got {size}", field="group_size")
+        flag_option(options, "double")
+        grouping = options.get("grouping", "rating")
+        if grouping not in GROUPINGS:
+            raise InputError(f"grouping: expected one of {', '.join(GROUPINGS)}, got {grouping!r}", field="grouping")
 
     def pair(self, request: PairingRequest) -> Schedule:
         options = request.options

@@ -238,6 +238,12 @@ def check_system_options(system: str, options: dict[str, Any], stored: dict[str,
         known = ", ".join(typed) if typed else "none"
         raise InputError(f"options: {system} has no option {unknown[0]!r} (its options: {known}; "
                          "scoring options start with scoring.)", field=f"options.{unknown[0]}")
+    try:
+        # the values too, as the system reads them: `double=maybe` was stored and refused only
+        # at *Pair*, with the players all entered
+        get_system(system).check_options(system_options)
+    except InputError as exc:
+        raise InputError(f"options: {exc.message}", field=f"options.{exc.field or ''}".rstrip(".")) from None
 
 
 def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:

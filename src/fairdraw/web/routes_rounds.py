@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
@@ -88,8 +89,9 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                     ranked = f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..."
                     return ranked + winds + note
                 reseat_meta = made.meta.get("reseat")
-                breaches = reseat_meta.get("wind_breaches") if isinstance(reseat_meta, dict) else None
-                if isinstance(breaches, int) and breaches > 0 and reseat_meta.get("from_round") == numbers[0]:
+                reseat_record: dict[str, Any] = reseat_meta if isinstance(reseat_meta, dict) else {}
+                breaches = reseat_record.get("wind_breaches")
+                if isinstance(breaches, int) and breaches > 0 and reseat_record.get("from_round") == numbers[0]:
                     # as `fairdraw reseat` says: the kept rounds fixed some winds, so the balance
                     # of issue 4 item 3 holds as far as they allow (`fairdraw check` lists them)
                     note += (f" The rounds kept leave {counted(breaches, 'wind breach', 'wind breaches')} in the "

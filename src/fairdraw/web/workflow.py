@@ -518,7 +518,7 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
     if schedule.system == "mahjong-league" and made_with:
         # a season re-planned on the page: who joined and left when (``pages.draw_record_meta``),
         # as `league-reseat` writes it, so `fairdraw check` on the export expects them away
-        changes = {key: made_with[key] for key in ("joined", "left") if key in made_with}
+        changes: dict[str, Any] = {key: made_with[key] for key in ("joined", "left") if key in made_with}
         schedule = replace(schedule, meta={**changes, **schedule.meta})
     if withdrawn and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
         schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})

@@ -67,6 +67,16 @@ class MahjongLeague(PairingSystem):
     option_names = frozenset({"sessions", "prefer", "separate", "iterations", "keep_order", "previous",
                               "history_players"})
 
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """``prefer`` (4 or 5), ``separate`` and ``iterations`` as ``pair`` reads them."""
+        prefer = whole_number_option(options, "prefer", 5)
+        if prefer not in (4, 5):
+            raise InputError(f"prefer: expected 4 or 5 (the group size to prefer), got {prefer}", field="prefer")
+        by = options.get("separate")
+        if by is not None and by not in SEPARATE_BY:
+            raise InputError(f"separate: expected one of {', '.join(SEPARATE_BY)}, got {by!r}", field="separate")
+        whole_number_option(options, "iterations", DEFAULT_ITERATIONS, low=1, high=100 * DEFAULT_ITERATIONS)
+
     def pair(self, request: PairingRequest) -> Schedule:
         opts = request.options
         sessions = whole_number_option(opts, "sessions", request.total_rounds or 6)

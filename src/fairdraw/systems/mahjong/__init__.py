@@ -191,6 +191,17 @@ class Mahjong(PairingSystem):
     kind = "fixed"
     option_names = frozenset({"table_size", "rounds", "ranked_last", "byes", "separate"})
 
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """The table size (at least 2), ``ranked_last`` (a whole number), ``byes`` (yes or no)
+        and ``separate`` (club or federation), read as ``pair`` reads them."""
+        if whole_number_option(options, "table_size", 4) < 2:
+            raise InputError("table_size: the table size must be at least 2", field="table_size")
+        whole_number_option(options, "ranked_last", 0, low=0)
+        flag_option(options, "byes")
+        by = options.get("separate")
+        if by and by not in ("club", "federation"):
+            raise InputError(f"separate: expected club or federation, got {by!r}", field="separate")
+
     def pair(self, request: PairingRequest) -> Schedule:
         opts = request.options
         k = whole_number_option(opts, "table_size", 4)
