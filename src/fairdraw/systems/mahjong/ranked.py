@@ -57,9 +57,17 @@ def seat_ranked(
                     counts.setdefault(x, [0] * k)[s] += 1
                     played.setdefault(x, []).append(s)
 
+    def change(s: int, x: int) -> int:
+        return wind_breach_count([*played.get(x, []), s], k) - wind_breach_count(played.get(x, []), k)
+
     def breaches_added(order: Sequence[int]) -> int:
-        return sum(wind_breach_count([*played.get(x, []), s], k) - wind_breach_count(played.get(x, []), k)
-                   for s, x in enumerate(order))
+        return sum(change(s, x) for s, x in enumerate(order))
+
+    def new_breaches(order: Sequence[int]) -> int:
+        """The breaches this round's seats make: a game can also end an earlier breach (one
+        more game raises the ceiling), which is no offset for another player's new one (the
+        net count was recorded as -8 for a round that made none)."""
+        return sum(max(0, change(s, x)) for s, x in enumerate(order))
     full = len(ranking) - len(ranking) % k
     # who sits out: those with the fewest sit-outs so far, the lowest ranked among equals
     # (seat's promise of an even spread of sit-outs holds through the ranked rounds too)
@@ -85,7 +93,7 @@ def seat_ranked(
                 order,
             ),
         )
-        breaches += breaches_added(best)
+        breaches += new_breaches(best)
         tables.append(Table(table=index + 1, seats=tuple(best)))
     round_no = (len(schedule.rounds) if schedule else 0) + 1
     new = Round(round=round_no, tables=tuple(tables), byes=tuple(Bye(id=p.id) for p in resting))
