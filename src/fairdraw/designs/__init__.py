@@ -23,6 +23,7 @@ from fairdraw.designs import (
     frames,
     orthogonal_arrays,
 )
+from fairdraw.designs.clean_rounds import more_clean_rounds
 from fairdraw.designs.extend import extend
 from fairdraw.designs.gf import prime_power
 from fairdraw.designs.verify import Verdict, clean_prefix, pair_counts, verify
@@ -159,7 +160,19 @@ def best_design(n: int, k: int, rounds: int, *, seed: int = 0, steps: int | None
         base = Design(n=n, k=k, rounds=[], source="search", clean_rounds=0)
     if rounds <= base.clean_rounds:
         return Design(n=n, k=k, rounds=base.rounds[:rounds], source=base.source, clean_rounds=rounds)
-    full = extend(base.rounds, n, rounds, k, seed=seed, steps=steps)
+    source = base.source if base.rounds else "greedy"
+    start = list(base.rounds)
+    if base.rounds and base.clean_rounds < upper_bound(n, k):
+        # the rounds the design lacks, searched one at a time to meet nobody twice, before the
+        # copies and the polish of ``extend`` (232 players: 50 clean rounds where the polish
+        # alone left 29 and 545 repeats)
+        more = more_clean_rounds(base.rounds, n, k, rounds - base.clean_rounds, seed=seed)
+        if more:
+            start += more
+            source += f" + {len(more)} clean round{'s' if len(more) != 1 else ''} by search"
+    if len(start) >= rounds:
+        return Design(n=n, k=k, rounds=start[:rounds], source=source, clean_rounds=rounds)
+    full = extend(start, n, rounds, k, seed=seed, steps=steps)
     clean = clean_prefix(full, k, n)
-    source = f"{base.source} + local search" if base.rounds else "greedy + tabu local search"
+    source = f"{source} + local search" if base.rounds else "greedy + tabu local search"
     return Design(n=n, k=k, rounds=full, source=source, clean_rounds=clean)
