@@ -13,9 +13,10 @@ from typing import Annotated
 
 import typer
 
-from fairdraw.cli.base import app, err_console, refuse_to_overwrite_results, write_output
+from fairdraw.cli.base import app, err_console, naming_the_file, refuse_to_overwrite_results, write_output
 from fairdraw.core.errors import InputError
 from fairdraw.core.option_values import is_json_whole
+from fairdraw.core.player_rules import withdrawal_rounds
 from fairdraw.core.registry import system_kind
 
 
@@ -55,7 +56,8 @@ def undo_command(
         refuse_to_overwrite_results(output, False, "write it to another file")
     meta = {k: v for k, v in schedule.meta.items() if k not in _ABOUT_THE_LAST_ROUND}
     # withdrawals entered with the round undone go with it (`pair` records when: withdrawn_at)
-    entered_at = {str(k): v for k, v in (meta.get("withdrawn_at") or {}).items()}
+    with naming_the_file(schedule_file):  # a damaged record names the file and the field
+        entered_at = {str(k): v for k, v in withdrawal_rounds(meta).items()}
     taken_back = {int(k) for k, v in entered_at.items() if v == last.round}
     if taken_back:
         meta["withdrawn"] = [pid for pid in meta.get("withdrawn") or [] if pid not in taken_back]

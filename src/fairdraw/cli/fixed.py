@@ -101,10 +101,14 @@ def heller_command(
     force: bool = FORCE_OPT,
 ) -> None:
     """Heller (seed 002): a fixed schedule with no rematch, balanced colours and equal opponent sums."""
-    from fairdraw.systems.heller import find_schemes, scheme_schedule
+    from fairdraw.systems.heller import default_rounds, find_schemes, scheme_schedule
+    from fairdraw.systems.heller_search import validate
 
     fmt = pick_format(json_, csv_, html_)
     refuse_to_overwrite_results(output, force)
+    # the field's limits before the numbered players are made (N = 10,000,000,000 built a list
+    # of that many first, and the machine ran out of memory)
+    validate(players, default_rounds(players) if rounds is None else rounds)
     if names is not None:
         field = load_players(names)
         if len(field) != players:

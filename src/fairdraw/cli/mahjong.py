@@ -96,6 +96,10 @@ def seat_command(
         raise InputError("give --players N or --names FILE", field="players")
     if field is None and players is not None and players < 1:
         raise InputError(f"--players must be a positive number, got {players}", field="players")
+    if field is None and players is not None:
+        from fairdraw.systems.mahjong import check_field_size
+
+        check_field_size(players)  # before N numbered players are made (10,000,000,000 ran out of memory)
     plist = field if field is not None else numbered_players(int(players or 0))
     note_nothing_to_separate(separate, plist, named=names is not None)
     request = PairingRequest(
@@ -176,6 +180,8 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno, column=exc.colno) from None
+        except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
+            raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=str(path)) from None
         from fairdraw.formats.schedule_json import looks_like_schedule
 
         if looks_like_schedule(data) and "standings" not in data:

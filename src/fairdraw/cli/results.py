@@ -139,6 +139,8 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg} (expected a schedule JSON with results, or a TRF16 file)",
                          source=str(path), line=exc.lineno, column=exc.colno) from None
+    except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
+        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=str(path)) from None
     schedule = schedule_from_dict(data, source=str(path))
     from fairdraw.core.history_rules import check_round_numbers
 
@@ -406,6 +408,8 @@ def result_command(
         hint = (" (this looks like a TRF16 file: `fairdraw result` enters results into an event's schedule JSON; "
                 "a TRF16 file carries its results in its player lines)") if looks_like_trf(text) else ""
         raise InputError(f"not valid JSON: {exc.msg}{hint}", source=source, line=exc.lineno, column=exc.colno) from None
+    except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
+        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=source) from None
     from fairdraw.formats.schedule_json import schedule_from_dict  # pydantic: only when needed
 
     schedule_from_dict(data, source=source)  # the file itself must be valid before we touch it

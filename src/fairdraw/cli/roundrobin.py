@@ -147,7 +147,7 @@ def load_schedules(path: Path) -> list[tuple[str | None, Schedule]]:
 
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    except (OSError, UnicodeDecodeError, ValueError):  # JSONDecodeError, or a number over 4,300 digits
         return [(None, load_schedule(path))]  # it names the fault: file, line and column
     if isinstance(data, dict) and data.get("format") == HELLER_SCHEMES:
         schemes = data.get("schemes")

@@ -32,6 +32,7 @@ from fairdraw.cli.base import (
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule
+from fairdraw.core.player_rules import withdrawal_rounds
 from fairdraw.core.registry import PairingRequest, get_system, system_kind
 
 
@@ -86,7 +87,7 @@ def _is_players_list(path: Path) -> bool:
         return _has_players_header(head)
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, ValueError):  # JSONDecodeError, or a number over 4,300 digits
         return False  # the schedule reader names what is wrong
     from fairdraw.formats.schedule_json import looks_like_schedule
 
@@ -202,6 +203,10 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
                     "keizer"):
             if key in meta:
                 options[key] = meta[key]
+        if "withdrawn_at" in meta:
+            # read once here, naming the file: a damaged record was a traceback when written back
+            with naming_the_file(path):
+                options["withdrawn_at"] = {str(k): v for k, v in withdrawal_rounds(meta).items()}
         if "initial_colour" in meta:
             options["initial_colour"] = initial_colour_of(meta["initial_colour"], source=str(path),
                                                           field="meta.initial_colour")

@@ -189,3 +189,20 @@ def player_rules(player_ids: Iterable[int], options: Mapping[str, Any]) -> Playe
         forbidden_groups=_forbidden_groups(options, known),
         accelerations=_accelerations(options, known),
     )
+
+
+def withdrawal_rounds(meta: Mapping[str, Any], *, field: str = "meta.withdrawn_at") -> dict[int, int]:
+    """``withdrawn_at`` (player id -> the first round the player was left out, as `fairdraw pair
+    --withdraw` records it) read from a schedule's meta or a pairing's options; a damaged
+    record is refused naming the field (the checker reports it the same way)."""
+    raw = meta.get("withdrawn_at")
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise InputError(f"expected an object of player id -> round, got {raw!r}", field=field)
+    out: dict[int, int] = {}
+    for key, value in raw.items():
+        if not str(key).isdigit() or isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InputError(f"expected player id -> round number, got {key!r}: {value!r}", field=field)
+        out[int(key)] = value
+    return out

@@ -69,8 +69,8 @@ def more_clean_rounds(rounds: Sequence[Round], n: int, k: int, wanted: int, *, s
         tables, left = _search_round(met, n, k, rng, STEPS_PER_PLAYER * n, _met_before, n)
         if left:
             break
-        for table in tables:
-            _meet(met, degree, table)
+        for seated in tables:
+            _meet(met, degree, seated)
         added.append([tuple(sorted(t)) for t in tables])
     return added
 

@@ -361,8 +361,8 @@ def _round_by_round(rounds: Sequence[Round], n: int, k: int, count: int, seed: i
     added: list[Round] = []
     for _ in range(count):
         tables = least_met_round(pc.m, n, k, rng)
-        for t in tables:
-            pc.add_table(t)
+        for table in tables:
+            pc.add_table(table)
         added.append([tuple(sorted(t)) for t in tables])
     return added
 

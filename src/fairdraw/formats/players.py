@@ -184,6 +184,8 @@ def parse_players_json(text: str, *, source: str = "<json>", notes: list[str] | 
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+    except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
+        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=source) from None
     except RecursionError:  # about a thousand levels deep: no players list (on the page too)
         raise InputError("lists or objects nested too deeply to read: expected a list of players", source=source) from None
     if isinstance(data, dict) and "players" in data:

@@ -259,4 +259,6 @@ def load_schedule(path: str | Path) -> Schedule:
         hint = f" (this looks like {kind}; a schedule JSON was expected)" if kind else ""
         raise InputError(f"not valid JSON: {exc.msg}{hint}", source=str(path), line=exc.lineno,
                          column=exc.colno) from None
+    except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
+        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=str(path)) from None
     return schedule_from_dict(data, source=str(path))

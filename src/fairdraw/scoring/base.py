@@ -9,6 +9,7 @@ the registry table filled at import time.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -19,23 +20,35 @@ from fairdraw.core.model import Schedule
 from fairdraw.core.named_registry import NamedRegistry
 
 
+#: The largest option value (points for a win, a Keizer value, a percentage's base) taken.
+NUMBER_LIMIT = 1_000_000_000
+
+
 def as_fraction(value: Any, name: str | None = None) -> Fraction:
     """Exact value of a number given as int, float, Fraction or text ("0.5", "1/3", "50%").
 
     Anything else (text that is no number, a zero denominator) is a ValueError that names the
     option (``name``) and shows what was given, for the organiser who typed it.
     """
+    prefix = f"{name}: " if name else ""
+    if isinstance(value, str) and re.search(r"[eE]\s*[+-]?\d{3,}", value):
+        # an exponent of 99999999 made Fraction build that many digits: the command hung
+        raise ValueError(f"{prefix}expected a number from -{NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}, got {value!r}")
     try:
         if isinstance(value, Fraction):
-            return value
-        if isinstance(value, float):
-            return Fraction(str(value))
-        if isinstance(value, str) and value.strip().endswith("%"):
-            return Fraction(value.strip()[:-1].strip()) / 100
-        return Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        prefix = f"{name}: " if name else ""
+            number = value
+        elif isinstance(value, float):
+            number = Fraction(str(value))
+        elif isinstance(value, str) and value.strip().endswith("%"):
+            number = Fraction(value.strip()[:-1].strip()) / 100
+        else:
+            number = Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError):
         raise ValueError(f"{prefix}expected a number such as 1, 0.5, 1/2 or 50%, got {value!r}") from None
+    if abs(number) > NUMBER_LIMIT or number.denominator > NUMBER_LIMIT:
+        # 1e400 points for a win overflowed the standings' float columns (a traceback)
+        raise ValueError(f"{prefix}expected a number from -{NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}, got {value!r}")
+    return number
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
-from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
+from fairdraw.core.player_rules import withdrawal_rounds
 from fairdraw.scoring.base import ScoreSheet, Scoring, as_fraction, register_scoring
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, GAME, ChessEntry, chess_entries
 
@@ -67,23 +67,6 @@ def initial_ranking(players: tuple[Participant, ...], numbers: dict[int, int]) -
 
 #: the rounds without a game a withdrawn player no longer earns a share for
 _AWAY = frozenset({"absent", "unpaired"})
-
-
-def withdrawal_rounds(meta: Mapping[str, Any], *, field: str = "meta.withdrawn_at") -> dict[int, int]:
-    """``withdrawn_at`` (player id -> the first round the player was left out, as `fairdraw pair
-    --withdraw` records it) read from a schedule's meta or a pairing's options; a damaged
-    record is refused naming the field (the checker reports it the same way)."""
-    raw = meta.get("withdrawn_at")
-    if raw is None:
-        return {}
-    if not isinstance(raw, Mapping):
-        raise InputError(f"expected an object of player id -> round, got {raw!r}", field=field)
-    out: dict[int, int] = {}
-    for key, value in raw.items():
-        if not str(key).isdigit() or isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InputError(f"expected player id -> round number, got {key!r}: {value!r}", field=field)
-        out[int(key)] = value
-    return out
 
 
 def without_shares_after_withdrawal(entries: dict[int, list[ChessEntry]],

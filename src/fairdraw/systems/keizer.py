@@ -34,7 +34,7 @@ from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.history_rules import check_chess_history
 from fairdraw.core.matching import max_weight_matching
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
-from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS, player_rules
+from fairdraw.core.player_rules import PLAYER_RULE_OPTIONS, player_rules, withdrawal_rounds
 from fairdraw.core.registry import PairingRequest, PairingSystem, check_round_budget, register
 from fairdraw.scoring.results import FORFEITS, normalise_result
 
@@ -161,8 +161,6 @@ class KeizerLadder(PairingSystem):
         if not isinstance(settings, Mapping):  # the page passes its scoring.* options here
             raise InputError(f"keizer: expected the Keizer scoring's settings (the scoring.first_value=40 kind of "
                              f"option), got {settings!r}", field="keizer")
-        from fairdraw.scoring.keizer import withdrawal_rounds
-
         ranking, values, how = keizer_ranking(players, history, settings,
                                               withdrawal_rounds(request.options, field="withdrawn_at"))
         rank = {pid: i + 1 for i, pid in enumerate(ranking)}

@@ -1,0 +1,67 @@
+"""Numbers no command can use, found by an audit of bad input: each was a traceback with exit 1
+(reserved for a check's breaches) or a command that hung, where bad input exits 2 naming the
+file or option, and nothing is written."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CliResult
+
+
+def _rr(tmp_path: Path, cli: Callable[..., CliResult]) -> Path:
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\n" + "".join(f"P{i},{2000 - i}\n" for i in range(1, 5)))
+    event = tmp_path / "rr.json"
+    assert cli("roundrobin", str(players), "--json", "-o", str(event)).code == 0
+    return event
+
+
+def test_a_number_of_thousands_of_digits_in_json_is_named(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
+    event = _rr(tmp_path, cli)
+    text = event.read_text()
+    damaged = tmp_path / "big.json"
+    damaged.write_text(text.replace('"round": 1', '"round": 1' + "0" * 5000, 1))
+    players = tmp_path / "players.json"
+    players.write_text('[{"name": "A", "rating": 1' + "0" * 5000 + "}]")
+    for args in (("check", str(damaged)), ("standings", str(damaged)), ("pair", str(damaged)),
+                 ("roundrobin", str(players))):
+        result = cli(*args)
+        assert result.code == 2, (args, result.err)
+        assert "a number too long to read" in result.err
+
+
+@pytest.mark.parametrize("args", [("heller", "10000000000"), ("seat", "-r", "5", "-n", "10000000000")])
+def test_a_field_far_too_large_is_refused_before_any_work(cli: Callable[..., CliResult], args: tuple[str, ...]) -> None:
+    result = cli(*args)
+    assert result.code == 2 and "players" in result.err
+
+
+@pytest.mark.parametrize("option", ["win=1e400", "win=1e99999999", "draw=1/0", "loss=10000000000"])
+def test_a_scoring_option_beyond_any_use_is_refused(tmp_path: Path, cli: Callable[..., CliResult], option: str) -> None:
+    event = _rr(tmp_path, cli)
+    result = cli("standings", str(event), "-O", option)
+    assert result.code == 2 and option.split("=")[0] in result.err
+
+
+@pytest.mark.parametrize("damaged", [{"1": "x"}, {"abc": 2}, {"1": None}, [1, 2]])
+def test_a_damaged_withdrawal_record_is_named_by_pair_and_undo(tmp_path: Path, cli: Callable[..., CliResult],
+                                                                damaged: object) -> None:
+    players = tmp_path / "p.csv"
+    players.write_text("name,rating\n" + "".join(f"P{i},{2000 - i}\n" for i in range(1, 7)))
+    event = tmp_path / "swiss.json"
+    assert cli("pair", "--dutch", str(players), "--rounds", "5", "--json", "-o", str(event)).code == 0
+    data = json.loads(event.read_text())
+    data["meta"]["withdrawn_at"] = damaged
+    for table in data["rounds"][0]["tables"]:
+        table["result"] = "1-0"
+    event.write_text(json.dumps(data))
+    before = event.read_bytes()
+    for args in (("pair", str(event), "--json", "-o", str(event)), ("undo", str(event), "--force")):
+        result = cli(*args)
+        assert result.code == 2 and "meta.withdrawn_at" in result.err, (args, result.err)
+        assert event.read_bytes() == before
