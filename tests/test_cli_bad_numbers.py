@@ -65,3 +65,19 @@ def test_a_damaged_withdrawal_record_is_named_by_pair_and_undo(tmp_path: Path, c
         result = cli(*args)
         assert result.code == 2 and "meta.withdrawn_at" in result.err, (args, result.err)
         assert event.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["A\u202eB", "A\x01B", "x" * 201])
+def test_a_newcomer_s_name_follows_the_players_file_rule(tmp_path: Path, cli: Callable[..., CliResult],
+                                                         name: str) -> None:
+    """`reseat --add` and `league-reseat --add` stored a direction override, a control character
+    or a 300-character name, and every later command refused the file."""
+    seating, season = tmp_path / "seat.json", tmp_path / "league.json"
+    assert cli("seat", "-n", "12", "-r", "4", "--json", "-o", str(seating)).code == 0
+    assert cli("league", "-n", "9", "--sessions", "3", "--json", "-o", str(season)).code == 0
+    for args in (("reseat", str(seating), "--from-round", "2", "--drop", "1", "--add", name),
+                 ("league-reseat", str(season), "--from-session", "2", "--add", name)):
+        before = Path(args[1]).read_bytes()
+        result = cli(*args, "--json", "-o", args[1])
+        assert result.code == 2 and "add" in result.err, (args[0], result.err)
+        assert Path(args[1]).read_bytes() == before

@@ -21,6 +21,7 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest
 from fairdraw.core.option_values import is_json_whole
+from fairdraw.formats.players import MAX_NAME, tidy_text
 
 _SEPARATE_HELP = "Keep players of the same club (or federation) apart where the design allows: club|federation."
 
@@ -166,6 +167,9 @@ def league_reseat_command(
     for name in (a.strip() for a in add or []):
         if not name:
             raise InputError("an added player needs a name", source=src, field="add")
+        # the rule of a players file: a direction override or a control character was stored,
+        # and the next command refused the file
+        name = tidy_text(name, field="add", limit=MAX_NAME)
         field.append(Participant(id=next_id, name=name))
         next_id += 1
     note_nothing_to_separate(separate, field, named=True)

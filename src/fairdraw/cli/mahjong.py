@@ -29,7 +29,7 @@ from fairdraw.cli.base import (
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
-from fairdraw.formats.players import csv_delimiter, header_columns, header_line, sep_directive
+from fairdraw.formats.players import MAX_NAME, csv_delimiter, header_columns, header_line, sep_directive, tidy_text
 from fairdraw.formats.wording import counted
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Write the schedule JSON (fairdraw.schedule/1).")]
@@ -145,8 +145,11 @@ def reseat_command(
     if twice:
         err_console.print(f"note: --drop names {', '.join(map(str, twice))} more than once; each leaves once (another "
                           "id meant?)", highlight=False, soft_wrap=True, markup=False)
+    # the rule of a players file (one printable line, at most MAX_NAME characters): a direction
+    # override or a control character was stored, and the next command refused the file
+    add = [tidy_text(name, field="add", limit=MAX_NAME) for name in add or []]
     names = {_name_key(p.name) for p in schedule.players}
-    for name in add or []:  # legal (two players may share a name), but likely a slip: said, as players files do
+    for name in add:  # legal (two players may share a name), but likely a slip: said, as players files do
         if _name_key(name) in names:
             err_console.print(f"note: --add {name!r}: a player of that name is in the event already; the newcomer "
                               "gets an id of their own", highlight=False, soft_wrap=True, markup=False)
