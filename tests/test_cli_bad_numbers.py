@@ -81,3 +81,30 @@ def test_a_newcomer_s_name_follows_the_players_file_rule(tmp_path: Path, cli: Ca
         result = cli(*args, "--json", "-o", args[1])
         assert result.code == 2 and "add" in result.err, (args[0], result.err)
         assert Path(args[1]).read_bytes() == before
+
+
+def test_a_chess_schedule_with_a_table_of_four_is_refused(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
+    """A round robin's JSON with one board of four seats was scored as mahjong (every player on
+    0, the chess results dropped) by `standings`; a chess system seats two at every board."""
+    event = _rr(tmp_path, cli)
+    data = json.loads(event.read_text())
+    first = data["rounds"][0]["tables"]
+    first[0]["seats"] = first[0]["seats"] + first[1]["seats"]
+    del first[1]
+    event.write_text(json.dumps(data))
+    for args in (("standings", str(event)), ("check", str(event))):
+        result = cli(*args)
+        assert result.code == 2 and "a berger board seats 2 players, got 4" in result.err, result.err
+
+
+def test_check_dutch_refuses_what_it_would_not_check(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
+    """`check SCHEDULE --dutch TRF --no-repeats` re-paired the TRF and exited 0, the schedule
+    (even one with a breach, or one that did not exist) never read."""
+    from tests.swiss.golden import GOLDEN
+
+    trf = next(iter(sorted(GOLDEN.glob("*.trf"))))
+    event = _rr(tmp_path, cli)
+    for args in (("check", str(event), "--dutch", str(trf)), ("check", "--dutch", str(trf), "--no-repeats"),
+                 ("check", str(tmp_path / "missing.json"), "--dutch", str(trf)), ("check", str(event), "--explain")):
+        result = cli(*args)
+        assert result.code == 2 and ("--dutch" in result.err or "--explain" in result.err), (args, result.err)

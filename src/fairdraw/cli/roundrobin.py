@@ -70,6 +70,19 @@ def check_command(
     redraw: bool = typer.Option(False, "--redraw", help="A mahjong seating: draw it again from the seed and players it records (and replay its recorded re-seats); every drawn table must be the same."),
 ) -> None:
     """Check a schedule independently; exit 0 when every rule holds, 1 with a report of every breach."""
+    rules_given = [name for name, given in (
+        ("--no-repeats", no_repeats), ("--max-meetings", max_meetings is not None),
+        ("--max-colour-diff", max_colour_diff is not None), ("--max-colour-run", max_colour_run is not None),
+        ("--max-byes", max_byes is not None), ("--table-size", table_size is not None),
+        ("--balanced-seats", balanced_seats), ("--everyone", everyone), ("--redraw", redraw)) if given]
+    if dutch is not None and (schedule is not None or rules_given):
+        # it re-pairs the file --dutch names and reads nothing else: a schedule with a breach, or
+        # one that did not exist, passed beside it with exit 0
+        beside = f"the schedule {schedule}" if schedule is not None else ", ".join(rules_given)
+        raise InputError(f"--dutch re-pairs the file it names and checks nothing else, so {beside} would go "
+                         "unchecked: run `fairdraw check` on the schedule separately", field="dutch")
+    if explain and dutch is None:
+        raise InputError("--explain explains the rounds --dutch finds different: give --dutch TRF", field="explain")
     if dutch is not None:
         from fairdraw.cli.swiss import dutch_check  # provided by the Swiss engine
 

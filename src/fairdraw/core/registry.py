@@ -74,6 +74,10 @@ class PairingSystem(ABC):
     #: which the system balances by (Heller's opponent sums). A caller whose players come in
     #: no meaningful order (the web page's, entered one by one) sorts them by strength first.
     numbers_by_strength: ClassVar[bool] = False
+    #: The seats of every table the system makes: 2 for the chess systems (a board), None for
+    #: any number (mahjong tables, league groups). A schedule of a 2-seat system with a table of
+    #: 4 is damaged: ``fairdraw standings`` scored such a round robin as mahjong, everyone on 0.
+    seats_per_table: ClassVar[int | None] = None
     #: The option keys the system reads. A caller passing on options a person typed (the web
     #: page's options box) refuses any other key by name: a slip like ``grup_size=5`` was
     #: otherwise ignored without a word and the event made with the default. None: not
@@ -147,6 +151,15 @@ def system_kind(name: str) -> str:
         if cls.name == name:
             return cls.kind
     return "unknown"
+
+
+def system_seats(name: str) -> int | None:
+    """``PairingSystem.seats_per_table`` of the system ``name``; None when it seats any number
+    or is not installed here."""
+    for cls in all_systems():
+        if cls.name == name:
+            return cls.seats_per_table
+    return None
 
 
 def re_plans_a_changed_field(name: str) -> bool:

@@ -233,10 +233,26 @@ def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
         )
         byes = tuple(Bye(id=b, kind=kinds.get(str(b), "bye")) for b in r.byes)
         rounds.append(Round(round=r.round, tables=tables, byes=byes))
+    _check_board_seats(doc.system, rounds, source)
     seed = None if doc.seed is None else str(doc.seed)
     return Schedule(
         system=doc.system, players=players, rounds=tuple(rounds), numbers=numbers, seed=seed, meta=doc.meta or {}
     )
+
+
+def _check_board_seats(system: str, rounds: list[Round], source: str) -> None:
+    """A chess system's schedule seats two at every board (``PairingSystem.seats_per_table``):
+    a table of 4 in a round robin was scored as mahjong, every player on 0."""
+    from fairdraw.core.registry import system_seats
+
+    seats = system_seats(system)
+    if seats is None:
+        return
+    for i, rnd in enumerate(rounds):
+        for j, table in enumerate(rnd.tables):
+            if len(table.seats) != seats:
+                raise InputError(f"round {rnd.round} board {table.table}: a {system} board seats {seats} players, "
+                                 f"got {len(table.seats)}", source=source, field=f"rounds.{i}.tables.{j}.seats")
 
 
 def looks_like_schedule(data: Any) -> bool:

@@ -88,6 +88,7 @@ class Berger(PairingSystem):
     description = "Round robin by FIDE's Berger tables (C.05 Annex 1), single or double, optional Varma numbering"
     kind = "fixed"
     option_names = frozenset({"double", "varma"})
+    seats_per_table = 2
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """``double`` and ``varma`` read as yes or no, as ``pair`` reads them."""

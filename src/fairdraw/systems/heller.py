@@ -108,6 +108,7 @@ class Heller(PairingSystem):
     description = "Fixed R-round schedule for one group: no rematch, balanced colours, equal opponent sums (seed 002)"
     kind = "fixed"
     option_names = frozenset({"scheme"})
+    seats_per_table = 2
     numbers_by_strength = True  # seed 002: the opponent-number sums count number 1 as the strongest
 
     def check_options(self, options: Mapping[str, Any]) -> None:

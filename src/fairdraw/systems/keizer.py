@@ -142,6 +142,7 @@ class KeizerLadder(PairingSystem):
     description = "Keizer ladder (Dutch clubs): each round from the Keizer ranking, neighbours meet, no recent rematch"
     kind = "per-round"
     option_names = PLAYER_RULE_OPTIONS | {"rematch_after", "keizer"}
+    seats_per_table = 2
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = tuple(request.players)

@@ -173,6 +173,7 @@ class Meerkamp(PairingSystem):
     )
     kind = "fixed"
     option_names = frozenset({"group_size", "double", "grouping"})
+    seats_per_table = 2
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """``group_size`` a whole number of at least ``MIN_GROUP``, ``double`` yes or no,

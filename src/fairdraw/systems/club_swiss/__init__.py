@@ -93,6 +93,7 @@ class ClubSwiss(PairingSystem):
     description = "Club Swiss of seed 002 (UVS): score, weerstandspunten, rating, seeded draw; three rule tiers"
     kind = "per-round"
     option_names = PLAYER_RULE_OPTIONS | {"analyse_limit"}
+    seats_per_table = 2
 
     def pair(self, request: PairingRequest) -> Schedule:
         players = tuple(request.players)

@@ -65,6 +65,7 @@ class DutchSystem(PairingSystem):
     kind = "per-round"
     # the scoring points, the Baku acceleration and the first colour (dutch/state.py)
     option_names = PLAYER_RULE_OPTIONS | {"points", "baku", "initial_colour"}
+    seats_per_table = 2
 
     def pair(self, request: PairingRequest) -> Schedule:
         check_round_budget(request, "C.04.1 a")  # the number of rounds is declared beforehand
