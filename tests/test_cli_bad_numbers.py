@@ -108,3 +108,31 @@ def test_check_dutch_refuses_what_it_would_not_check(tmp_path: Path, cli: Callab
                  ("check", str(tmp_path / "missing.json"), "--dutch", str(trf)), ("check", str(event), "--explain")):
         result = cli(*args)
         assert result.code == 2 and ("--dutch" in result.err or "--explain" in result.err), (args, result.err)
+
+
+def test_trf_keeps_its_name_on_one_line_and_says_what_it_cuts(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
+    players = tmp_path / "p.csv"
+    long_name = "Maximiliane Alexandrina von Hohenzollern-Sigmaringen"
+    players.write_text("name,rating,federation\n" + f"{long_name},2100,NETHERLANDS\n"
+                       + "".join(f"P{i},{2000 - i},NED\n" for i in range(1, 6)))
+    event = tmp_path / "swiss.json"
+    assert cli("pair", "--dutch", str(players), "--rounds", "3", "--json", "-o", str(event)).code == 0
+    data = json.loads(event.read_text())
+    for table in data["rounds"][0]["tables"]:
+        table["result"] = "1-0"
+    event.write_text(json.dumps(data))
+    result = cli("trf", str(event), "--name", "My Open\nXXR 1")
+    assert result.code == 0
+    assert [line for line in result.out.splitlines() if line.startswith("XXR")] == ["XXR 3"]
+    assert "cut to fit for " + long_name[:40] in " ".join(result.err.split())
+    assert cli("trf", str(event), "--name", "My\x01Open").code == 2
+
+
+def test_result_on_a_chess_board_refuses_mahjong_options(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
+    event = _rr(tmp_path, cli)
+    before = event.read_bytes()
+    for extra in (("--uma", "1,-1"), ("--penalties", "1,2"), ("--chombo", "3"), ("--start", "5")):
+        result = cli("result", str(event), "-r", "1", "-t", "1", *extra, "1-0")
+        assert result.code == 2 and "is a chess board" in result.err and extra[0] in result.err, result.err
+        assert event.read_bytes() == before
+    assert cli("result", str(event), "-r", "1", "-t", "1", "1-0").code == 0

@@ -83,7 +83,12 @@ def trf_command(
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.formats.trf_export import schedule_to_trf
 
+    from fairdraw.formats.players import MAX_NAME, tidy_text
+
     refuse_to_overwrite_results(output, False, "write the TRF to another file (e.g. EVENT.trf)")
+    if name is not None:
+        # one printable line: "My Open\nXXR 1" wrote a second XXR line, and `pair` refused the file
+        name = tidy_text(name, field="--name", limit=MAX_NAME)
     schedule = load_schedule(schedule_file)
     total = schedule.meta.get("total_rounds")
     try:
@@ -92,3 +97,9 @@ def trf_command(
     except InputError as exc:
         raise InputError(exc.message, source=str(schedule_file), field=exc.field or "seats") from None
     write_output(text, output)
+    # TRF16's columns hold 33 characters of a name and 3 of a federation: said, not cut silently
+    cut = [p for p in schedule.players if len(p.name) > 33 or len(p.federation or "") > 3]
+    if cut:
+        shown = ", ".join(p.name[:40] for p in cut[:5]) + (f" and {len(cut) - 5} more" if len(cut) > 5 else "")
+        err_console.print(f"note: TRF16 holds 33 characters of a name and 3 of a federation; cut to fit for "
+                          f"{shown}", highlight=False, soft_wrap=True, markup=False)

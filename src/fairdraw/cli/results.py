@@ -443,6 +443,13 @@ def result_command(
     if not values:
         raise InputError(f"{where}: give a result (or --clear to remove one)", source=source, field="result")
     if len(seats) == 2 and game is None:
+        mahjong_only = [flag for flag, given in (("--start", start is not None), ("--uma", uma is not None),
+                                                 ("--penalties", penalties is not None), ("--chombo", bool(chombo)))
+                        if given]
+        if mahjong_only:
+            # a chess board takes none of them: they were ignored and the result recorded anyway
+            raise InputError(f"{where} is a chess board: {', '.join(mahjong_only)} belong to mahjong tables",
+                             source=source, field=mahjong_only[0])
         if len(values) != 1:
             raise InputError(
                 f"{where}: give one chess result (e.g. 1-0), got {' '.join(values)!r}", source=source, field="result"
