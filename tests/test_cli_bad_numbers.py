@@ -136,3 +136,18 @@ def test_result_on_a_chess_board_refuses_mahjong_options(tmp_path: Path, cli: Ca
         assert result.code == 2 and "is a chess board" in result.err and extra[0] in result.err, result.err
         assert event.read_bytes() == before
     assert cli("result", str(event), "-r", "1", "-t", "1", "1-0").code == 0
+
+
+@pytest.mark.parametrize("url", ["nosuch://x", "sqlite:///{tmp}", "sqlite:///{tmp}/not_a_db.json"])
+def test_user_commands_name_a_database_they_cannot_open(tmp_path: Path, cli: Callable[..., CliResult],
+                                                        url: str) -> None:
+    (tmp_path / "not_a_db.json").write_text('{"format": "fairdraw.schedule/1"}' * 200)
+    result = cli("user", "list", "--database", url.format(tmp=tmp_path))
+    assert result.code == 2 and "cannot open the database" in result.err, result.err
+
+
+def test_a_user_name_with_a_control_character_is_refused(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
+    url = f"sqlite:///{tmp_path}/accounts.db"
+    result = cli("user", "add", "c\x01d", "--database", url, "--password", "long enough 1")
+    assert result.code == 2 and "control character" in result.err
+    assert cli("user", "add", "clara", "--database", url, "--password", "long enough 1").code == 0

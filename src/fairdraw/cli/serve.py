@@ -7,9 +7,17 @@ browser. ``user add`` does the same from the shell (password asked twice, never 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
 import typer
 
 from fairdraw.cli.base import app, console
+from fairdraw.core.errors import InputError
+
+if TYPE_CHECKING:  # the database stack loads only for the commands that use it
+    from sqlalchemy.engine import Engine
 
 user_app = typer.Typer(help="Organiser accounts of the web page.", no_args_is_help=True)
 app.add_typer(user_app, name="user")
@@ -52,12 +60,11 @@ def user_add(
 ) -> None:
     """Create an organiser account (password stored as an argon2 hash)."""
     from fairdraw.storage import repo
-    from fairdraw.storage.db import default_url, make_engine, migrate, session_factory
+    from fairdraw.storage.db import default_url, session_factory
 
-    engine = make_engine(database or default_url())
-    migrate(engine)
-    with session_factory(engine).begin() as db:
-        repo.create_user(db, username, password)
+    with opened_database(database or default_url()) as engine:
+        with session_factory(engine).begin() as db:
+            repo.create_user(db, username, password)
     console.print(f"Organiser {username!r} created.", highlight=False, markup=False)
 
 
@@ -68,11 +75,9 @@ def user_list(database: str | None = typer.Option(None, "--database", help=DATAB
     from rich.table import Table
 
     from fairdraw.storage import repo
-    from fairdraw.storage.db import default_url, make_engine, migrate, session_factory
+    from fairdraw.storage.db import default_url, session_factory
 
-    engine = make_engine(database or default_url())
-    migrate(engine)
-    with session_factory(engine)() as db:
+    with opened_database(database or default_url()) as engine, session_factory(engine)() as db:
         rows = repo.accounts_overview(db)
     if not rows:
         say("No organiser account yet: create one with `fairdraw user add NAME`.")
@@ -81,6 +86,30 @@ def user_list(database: str | None = typer.Option(None, "--database", help=DATAB
     for name, owned, shared in rows:
         table.add_row(name, str(owned), str(shared))
     console.print(table, highlight=False)
+
+
+@contextmanager
+def opened_database(url: str) -> Iterator[Engine]:
+    """The database at ``url``, migrated, or InputError naming the --database option: a URL of
+    an unknown kind, a folder, a file that is no database or a server that does not answer was
+    a SQLAlchemy traceback with exit 1."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from fairdraw.storage.db import make_engine, migrate
+
+    try:
+        engine = make_engine(url)
+    except (SQLAlchemyError, OSError) as exc:  # an unknown kind of database, a folder it cannot make
+        raise InputError(f"cannot open the database {_safe(url)}: {str(exc).splitlines()[0]}",
+                         field="--database") from None
+    try:
+        migrate(engine)
+        yield engine
+    except (SQLAlchemyError, OSError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise InputError(f"cannot open the database {_safe(url)}: {reason}", field="--database") from None
+    finally:
+        engine.dispose()
 
 
 def say(text: str) -> None:

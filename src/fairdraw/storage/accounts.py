@@ -29,6 +29,11 @@ def create_user(session: Session, username: str, password: str) -> User:
     username = username.strip()
     if not username:
         raise InputError("the user name is empty", field="username")
+    from fairdraw.formats.players import unprintable
+
+    problem = unprintable(username)
+    if problem:  # a bell or a direction override in a name others type to share an event
+        raise InputError(f"the user name {problem}", field="username")
     if len(password) < 8:
         raise InputError("the password needs at least 8 characters", field="password")
     if session.scalar(select(User).where(User.username == username)) is not None:
