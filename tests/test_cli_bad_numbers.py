@@ -151,3 +151,17 @@ def test_a_user_name_with_a_control_character_is_refused(tmp_path: Path, cli: Ca
     result = cli("user", "add", "c\x01d", "--database", url, "--password", "long enough 1")
     assert result.code == 2 and "control character" in result.err
     assert cli("user", "add", "clara", "--database", url, "--password", "long enough 1").code == 0
+
+
+@pytest.mark.parametrize(("column", "value"), [("id", "1_0"), ("rating", "1_000"), ("rating", "１５００"),
+                                               ("rating", "١٥٠٠")])
+def test_numbers_in_a_players_file_are_ascii_digits(tmp_path: Path, cli: Callable[..., CliResult], column: str,
+                                                     value: str) -> None:
+    """Python's int() read "1_0" as id 10 and full-width or Arabic-Indic digits as ratings."""
+    rows = {"id": ["1", "2", "3", "4"], "rating": ["1500", "1400", "1300", "1200"]}
+    rows[column][0] = value
+    players = tmp_path / "p.csv"
+    players.write_text("id,name,rating\n" + "".join(f"{rows['id'][i]},P{i},{rows['rating'][i]}\n" for i in range(4)),
+                       encoding="utf-8")
+    result = cli("roundrobin", str(players))
+    assert result.code == 2 and f"field '{column}'" in result.err and "expected a whole number" in result.err

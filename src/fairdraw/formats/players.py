@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -299,6 +300,10 @@ def _whole_number(value: Any, *, source: str, line: int | None, field: str, wher
         return value
     text = str(value).strip()
     try:
+        # ASCII digits only: Python's int() also reads "1_0" as 10 and full-width or Arabic-Indic
+        # digits, so an id or a rating typed with a slip was taken as another number
+        if not re.fullmatch(r"[+-]?[0-9]+", text):
+            raise ValueError(text)
         return int(text)
     except ValueError:
         raise InputError(
