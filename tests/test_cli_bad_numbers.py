@@ -165,3 +165,20 @@ def test_numbers_in_a_players_file_are_ascii_digits(tmp_path: Path, cli: Callabl
                        encoding="utf-8")
     result = cli("roundrobin", str(players))
     assert result.code == 2 and f"field '{column}'" in result.err and "expected a whole number" in result.err
+
+
+def test_check_reports_missing_rounds_and_unreadable_claims(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
+    event = _rr(tmp_path, cli)
+    data = json.loads(event.read_text())
+    data["rounds"][1]["round"] = 7  # rounds 1, 7, 3: round 2 gone
+    gap = tmp_path / "gap.json"
+    gap.write_text(json.dumps(data))
+    result = cli("check", str(gap))
+    assert result.code == 1 and "numbered up to 7 without rounds 2, 4, 5, 6" in " ".join(result.out.split())
+    seating = tmp_path / "seat.json"
+    assert cli("seat", "-n", "12", "-r", "3", "--json", "-o", str(seating)).code == 0
+    data = json.loads(seating.read_text())
+    data["meta"]["metrics"]["repeats"] = "x"
+    seating.write_text(json.dumps(data))
+    result = cli("check", str(seating))
+    assert result.code == 1 and "field 'meta.metrics.repeats' holds 'x', expected a whole number" in result.out

@@ -38,7 +38,11 @@ def record_breaches(schedule: Schedule, report: CheckReport, source: str) -> lis
             "pairs_met": len(report.meetings),
         }
         for key, (path, claimed) in claims.items():
-            if is_json_whole(claimed) and claimed != recount[key]:
+            if not is_json_whole(claimed):
+                # a claimed figure of "x" passed unread, where a wrong number is caught
+                breaches.append(f"file record: field '{path}' holds {claimed!r}, expected a whole number "
+                                f"(the rounds give {recount[key]})")
+            elif claimed != recount[key]:
                 breaches.append(f"file record: field '{path}' claims {claimed}, the rounds give {recount[key]}")
     return breaches
 

@@ -100,6 +100,12 @@ def _check_structure(schedule: Schedule, report: CheckReport) -> None:
             report.breaches.append(f"rounds: round {number} appears {count} times")
         if number < 1:
             report.breaches.append(f"rounds: round {number} is numbered below 1")
+    numbers = {r.round for r in schedule.rounds}
+    missing = sorted(set(range(1, max(numbers, default=0) + 1)) - numbers)
+    if missing:  # rounds 1, 7, 3, 4, 5 passed the check, where standings and pair refuse them
+        shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        report.breaches.append(f"rounds: numbered up to {max(numbers)} without round{'s' if len(missing) > 1 else ''} "
+                               f"{shown}")
     # a table (a physical board or tile set) serves one game per round; groups number their own
     for rnd in schedule.rounds:
         for (group, number), count in sorted(Counter((t.group or "", t.table) for t in rnd.tables).items()):
