@@ -26,3 +26,29 @@ def test_names_with_markdown_characters_keep_their_row_and_their_text(tmp_path: 
         assert row.replace("\\|", "").count(" | ") == header_cells, row
     assert "Smith \\| J." in text and "&lt;b&gt;Bold&lt;/b&gt; &amp; co" in text and "\\*star\\*\\_under\\_" in text
     assert "- seed: ``a`b``" in text
+
+
+def test_a_report_that_fails_half_way_leaves_the_earlier_one_whole(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A full disk stopped the report after a new meetings.svg was half written, beside the old
+    report.md and winds.svg; the three files now go in together or not at all."""
+    import fairdraw.formats.mahjong_report as report_module
+
+    write_report(seat(16, 2, seed="first"), tmp_path)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    calls = []
+    real = report_module._heatmap
+
+    def failing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 2:  # the winds map: the disk is full by now
+            raise OSError(28, "No space left on device")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(report_module, "_heatmap", failing)
+    try:
+        write_report(seat(16, 3, seed="second"), tmp_path)
+    except OSError:
+        pass
+    else:
+        raise AssertionError("the failure was swallowed")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

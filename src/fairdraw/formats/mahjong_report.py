@@ -92,14 +92,30 @@ def _code(text: object) -> str:
 
 
 def write_report(schedule: Schedule, folder: Path) -> list[Path]:
-    """Write report.md, meetings.svg (pair heat map) and winds.svg into ``folder``."""
+    """Write report.md, meetings.svg (pair heat map) and winds.svg into ``folder``.
+
+    Each is written beside its place first and all three are moved in only when all are whole:
+    a full disk left a report of a new meetings.svg cut off mid-tag beside the old report.md."""
     folder.mkdir(parents=True, exist_ok=True)
+    final = [folder / "report.md", folder / "meetings.svg", folder / "winds.svg"]
+    drafts = [path.with_name(f".{path.name}.part") for path in final]
+    try:
+        _write_drafts(schedule, *drafts)
+    except BaseException:
+        for draft in drafts:
+            draft.unlink(missing_ok=True)
+        raise
+    for draft, path in zip(drafts, final, strict=True):
+        draft.replace(path)
+    return final
+
+
+def _write_drafts(schedule: Schedule, report: Path, meet_svg: Path, wind_svg: Path) -> None:
+    """The three files of ``write_report``, at the paths given."""
     data = compute(schedule)
     names = {p.id: p.name for p in schedule.players}
     labels = [f"{schedule.number_of(pid)}. {names[pid]}" for pid in data["ids"]]
     seats = list(schedule.meta.get("seats") or ["East", "South", "West", "North"])[: data["size"]]
-    meet_svg = folder / "meetings.svg"
-    wind_svg = folder / "winds.svg"
     _heatmap(data["meet"], "Pair meetings (player x player)", labels, labels, meet_svg)
     _heatmap(data["winds"], "Seats (winds) per player", seats, labels, wind_svg)
     # a re-seat carries over a hand-edited meta: a design or separation that is no mapping is
@@ -127,6 +143,4 @@ def write_report(schedule: Schedule, folder: Path) -> list[Path]:
         lines.append(
             f"| {schedule.number_of(pid)} | {_cell(names[pid])} | {wind} | {data['distinct'][i]} | {data['repeat_visits'][i]} |"
         )
-    report = folder / "report.md"
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return [report, meet_svg, wind_svg]
