@@ -27,6 +27,7 @@ from fairdraw.cli.roundrobin import FORCE_OPT
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.core.registry import PairingRequest, get_system
+from fairdraw.formats.text_width import pad_left, shown_width
 from fairdraw.formats.wording import counted
 
 JSON_OPT = typer.Option(False, "--json", help="Write the schedule JSON (docs/formats.md).")
@@ -184,8 +185,8 @@ def render_heller(schedules: list[Schedule], fmt: OutputFormat) -> str:
     for schedule in schedules:
         out.write(_headline(schedule, len(schedules)) + "\n\n")
         rows = _player_table(schedule)
-        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        widths = [max(shown_width(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
-            out.write("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() + "\n")
+            out.write("  ".join(pad_left(cell, widths[i]) for i, cell in enumerate(row)).rstrip() + "\n")
         out.write("\n" + r.render_text(schedule) + "\n")
     return out.getvalue()

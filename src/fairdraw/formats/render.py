@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 
 from fairdraw.core.model import Round, Schedule, Table
-
+from fairdraw.formats.text_width import pad_left, shown_width
 from fairdraw.systems.mahjong.winds import WINDS, seat_labels  # noqa: F401  (re-exported: formats' callers)
 
 
@@ -68,9 +68,9 @@ def render_text(schedule: Schedule) -> str:
         for table in rnd.tables:
             name = str(table.table) if table.group is None else f"{table.group}/{table.table}"
             rows.append([name, *_table_cells(lookup, table)])
-        widths = [max(len(row[i]) if i < len(row) else 0 for row in rows) for i in range(len(rows[0]))]
+        widths = [max(shown_width(row[i]) if i < len(row) else 0 for row in rows) for i in range(len(rows[0]))]
         for row in rows:
-            out.write("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() + "\n")
+            out.write("  ".join(pad_left(cell, widths[i]) for i, cell in enumerate(row)).rstrip() + "\n")
         for bye in rnd.byes:
             out.write(f"  bye: {lookup.bye_label(bye.id, bye.kind)}\n")
     return out.getvalue()

@@ -18,6 +18,7 @@ from typing import Any
 
 from fairdraw.core.model import Schedule
 from fairdraw.formats.render import spreadsheet_safe
+from fairdraw.formats.text_width import pad_left, pad_right, shown_width
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, chess_entries, is_mahjong
 from fairdraw.scoring.standings import StandingRow, Standings
 
@@ -98,10 +99,10 @@ def render_csv(tables: Standings | Sequence[Standings]) -> str:
 
 
 def _aligned(rows: list[list[str]]) -> str:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    widths = [max(shown_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:
-        cells = [c.rjust(widths[i]) if i != 2 else c.ljust(widths[i]) for i, c in enumerate(row)]
+        cells = [pad_right(c, widths[i]) if i != 2 else pad_left(c, widths[i]) for i, c in enumerate(row)]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines) + "\n"
 
