@@ -21,6 +21,7 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Round, Schedule, Table
 from fairdraw.core.registry import PairingRequest
 from fairdraw.core.option_values import is_json_whole
+from fairdraw.core.player_rules import round_record
 from fairdraw.formats.players import MAX_NAME, tidy_text
 
 _SEPARATE_HELP = "Keep players of the same club (or federation) apart where the design allows: club|federation."
@@ -243,23 +244,9 @@ def _recorded_sessions(old: Schedule, key: str, src: str) -> dict[int, int]:
     """``meta.joined`` / ``meta.left`` as ``league-reseat`` writes them (player id -> session
     number). A damaged entry is the file's fault and exits 2 naming it (it raised a traceback
     before: ``int("x")``), rather than moving somebody's first or last session."""
-    value = old.meta.get(key)
-    if value is None:
-        return {}
-    field = f"meta.{key}"
-    if not isinstance(value, dict):
-        raise InputError(f"expected an object of player id -> session number, got {value!r}", source=src, field=field)
-    known = {p.id for p in old.players}
-    out: dict[int, int] = {}
-    for raw_id, session in value.items():
-        pid = int(raw_id) if str(raw_id).isdigit() else None
-        if pid is None or pid not in known:
-            raise InputError(f"{raw_id!r} is not the id of a player of the season", source=src, field=field)
-        if not is_json_whole(session) or session < 1:
-            raise InputError(f"player {pid}: expected a session number (1 or more), got {session!r}",
-                             source=src, field=field)
-        out[pid] = session
-    return out
+    with naming_the_file(src):
+        return round_record(old.meta, key, known={p.id for p in old.players}, unit="session",
+                            whose="of the season")
 
 
 def _check_hanchan_list(rnd: Round, table: Table, src: str) -> None:

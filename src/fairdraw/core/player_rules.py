@@ -191,18 +191,33 @@ def player_rules(player_ids: Iterable[int], options: Mapping[str, Any]) -> Playe
     )
 
 
+def round_record(meta: Mapping[str, Any], key: str, *, known: Collection[int] | None = None,
+                 unit: str = "round", whose: str = "in the players list", field: str | None = None) -> dict[int, int]:
+    """``meta[key]`` as player id -> round (or session) number: the records of who joined,
+    who left and who withdrew when (``joined``, ``left``, ``withdrawn_at``), as the commands
+    write them, JSON keys being text. A damaged record is the file's fault and is refused
+    naming the field (``int("x")`` was a traceback), never read as moving somebody's first or
+    last round; ``known``, when given, are the ids the record may name. One reader for the
+    Swiss, the Keizer scoring, the mahjong seating's check and the league's re-plan (the
+    checker reports the same damage as a breach and reads on)."""
+    field = field or f"meta.{key}"
+    value = meta.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InputError(f"expected an object of player id -> {unit} number, got {value!r}", field=field)
+    out: dict[int, int] = {}
+    for raw_id, number in value.items():
+        pid = int(raw_id) if str(raw_id).isdigit() else None
+        if pid is None or (known is not None and pid not in known):
+            raise InputError(f"{raw_id!r} is not the id of a player {whose}", field=field)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InputError(f"player {pid}: expected a {unit} number from 1 on, got {number!r}", field=field)
+        out[pid] = number
+    return out
+
+
 def withdrawal_rounds(meta: Mapping[str, Any], *, field: str = "meta.withdrawn_at") -> dict[int, int]:
     """``withdrawn_at`` (player id -> the first round the player was left out, as `fairdraw pair
-    --withdraw` records it) read from a schedule's meta or a pairing's options; a damaged
-    record is refused naming the field (the checker reports it the same way)."""
-    raw = meta.get("withdrawn_at")
-    if raw is None:
-        return {}
-    if not isinstance(raw, Mapping):
-        raise InputError(f"expected an object of player id -> round, got {raw!r}", field=field)
-    out: dict[int, int] = {}
-    for key, value in raw.items():
-        if not str(key).isdigit() or isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InputError(f"expected player id -> round number, got {key!r}: {value!r}", field=field)
-        out[int(key)] = value
-    return out
+    --withdraw` records it) from a schedule's meta or a pairing's options (``round_record``)."""
+    return round_record(meta, "withdrawn_at", field=field)

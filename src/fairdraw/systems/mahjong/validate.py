@@ -16,6 +16,7 @@ from collections import Counter
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
 from fairdraw.core.option_values import is_json_whole
+from fairdraw.core.player_rules import round_record
 
 
 def seating_table_size(schedule: Schedule) -> int:
@@ -88,16 +89,7 @@ def _check_meta(schedule: Schedule, known: set[int], k: int) -> None:
     # player id (as JSON keys are: text) -> round number; a leaver re-seated out of every round
     # they played is no longer in the players list, but stays in ``left``
     for key in ("left", "joined"):
-        value = meta.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, dict):
-            raise InputError(f"expected an object of player id -> round number, got {value!r}", field=f"meta.{key}")
-        for pid, rnd in value.items():
-            if not str(pid).isdigit() or (key == "joined" and int(pid) not in known):
-                raise InputError(f"{pid!r} is not the id of a player in the players list", field=f"meta.{key}")
-            if not is_json_whole(rnd) or rnd < 1:
-                raise InputError(f"player {pid}: expected a round number from 1 on, got {rnd!r}", field=f"meta.{key}")
+        round_record(meta, key, known=known if key == "joined" else None)
     history = meta.get("reseats")  # each re-seat's inputs, replayed by `check --redraw` (redraw.py)
     if history is not None and (not isinstance(history, list) or not all(isinstance(h, dict) for h in history)):
         raise InputError(f"expected a list of re-seat records, got {history!r}", field="meta.reseats")
