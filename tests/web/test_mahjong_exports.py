@@ -12,12 +12,17 @@ import re
 
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import csrf_of
-from tests.web.helpers import board_fields, create_event, enter_mahjong_round, field_csv, import_players, post
+from tests.web.helpers import board_fields, create_event, enter_mahjong_round, field_csv, form_base, import_players, post
 
 
 def _slug(client: TestClient, event: int) -> str:
     return re.search(r'href="/p/([^"/]+)"', client.get(f"/events/{event}").text).group(1)  # type: ignore[union-attr]
+
+
+def _board_form(page: str, board: dict[str, str]) -> dict[str, str]:
+    """A results form for one table of the round page, before its scores: the form's token and
+    fingerprint, the table's version and what it showed."""
+    return {**form_base(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
 
 
 def _csv_rows(client: TestClient, event: int) -> list[dict[str, str]]:
@@ -31,10 +36,7 @@ def test_a_chombo_is_in_the_csv_the_cross_table_and_the_results_sheet(client: Te
     post(client, event, "/pair")
     page = client.get(f"/events/{event}/rounds/1").text
     board = board_fields(page)[0]
-    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
-    token = re.search(r'name="pairing" value="([^"]*)"', page)
-    if token:
-        data["pairing"] = token.group(1)
+    data = _board_form(page, board)
     for seat, score in enumerate((40000, 30000, 25000, 25000)):
         data[f"s{board['id']}_{seat}"] = str(score)
     data[f"p{board['id']}_1"] = "8000"  # South commits a chombo
@@ -57,10 +59,7 @@ def test_a_league_group_has_a_line_per_hanchan_and_its_scores_in_the_exports(cli
     board = board_fields(page)[0]
     games = sorted({int(g) for g in re.findall(rf'name="g{board["id"]}_(\d+)_0"', page)})
     assert len(games) >= 2  # a league group plays several hanchan
-    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
-    token = re.search(r'name="pairing" value="([^"]*)"', page)
-    if token:
-        data["pairing"] = token.group(1)
+    data = _board_form(page, board)
     for seat, score in enumerate((41000, 29000, 27000, 23000)):  # the first hanchan only
         data[f"g{board['id']}_{games[0]}_{seat}"] = str(score)
     assert "Saved" in client.post(f"/events/{event}/rounds/1/results", data=data).text
@@ -107,8 +106,7 @@ def test_a_start_score_the_entered_results_do_not_fit_is_refused(client: TestCli
     post(client, event, "/pair")
     page = client.get(f"/events/{event}/rounds/1").text
     board = board_fields(page)[0]
-    data = {"csrf_token": csrf_of(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"],
-            "pairing": re.search(r'name="pairing" value="([^"]*)"', page).group(1)}  # type: ignore[union-attr]
+    data = _board_form(page, board)
     for seat, score in enumerate((35000, 25000, 22000, 18000)):
         data[f"s{board['id']}_{seat}"] = str(score)
     assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
