@@ -25,6 +25,19 @@ def _board_form(page: str, board: dict[str, str]) -> dict[str, str]:
     return {**form_base(page), f"v{board['id']}": board["version"], f"o{board['id']}": board["shown"]}
 
 
+def _score_table_one(client: TestClient, event: int, scores: tuple[int, ...],
+                     chombo: dict[int, str] | None = None) -> str:
+    """Enter round 1 table 1's final scores (and chombo penalties by seat) on the page."""
+    page = client.get(f"/events/{event}/rounds/1").text
+    board = board_fields(page)[0]
+    data = _board_form(page, board)
+    for seat, score in enumerate(scores):
+        data[f"s{board['id']}_{seat}"] = str(score)
+    for seat, penalty in (chombo or {}).items():
+        data[f"p{board['id']}_{seat}"] = penalty
+    return client.post(f"/events/{event}/rounds/1/results", data=data).text
+
+
 def _csv_rows(client: TestClient, event: int) -> list[dict[str, str]]:
     text = client.get(f"/events/{event}/export/csv").text.removeprefix("\ufeff")
     return list(csv.DictReader(io.StringIO(text)))
@@ -34,13 +47,8 @@ def test_a_chombo_is_in_the_csv_the_cross_table_and_the_results_sheet(client: Te
     event = create_event(client, "mahjong", rounds="1", seed="chombo")
     import_players(client, event, field_csv(4))
     post(client, event, "/pair")
-    page = client.get(f"/events/{event}/rounds/1").text
-    board = board_fields(page)[0]
-    data = _board_form(page, board)
-    for seat, score in enumerate((40000, 30000, 25000, 25000)):
-        data[f"s{board['id']}_{seat}"] = str(score)
-    data[f"p{board['id']}_1"] = "8000"  # South commits a chombo
-    assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
+    # South commits a chombo
+    assert "Saved 1 result" in _score_table_one(client, event, (40000, 30000, 25000, 25000), chombo={1: "8000"})
     rows = _csv_rows(client, event)
     assert [r["penalty"] for r in rows] == ["0", "8000", "0", "0"]
     assert [r["score"] for r in rows] == ["40000", "30000", "25000", "25000"]
@@ -104,12 +112,7 @@ def test_a_start_score_the_entered_results_do_not_fit_is_refused(client: TestCli
     event = create_event(client, "mahjong", rounds="2", seed="start", options="scoring.start=25000")
     import_players(client, event, field_csv(4))
     post(client, event, "/pair")
-    page = client.get(f"/events/{event}/rounds/1").text
-    board = board_fields(page)[0]
-    data = _board_form(page, board)
-    for seat, score in enumerate((35000, 25000, 22000, 18000)):
-        data[f"s{board['id']}_{seat}"] = str(score)
-    assert "Saved 1 result" in client.post(f"/events/{event}/rounds/1/results", data=data).text
+    assert "Saved 1 result" in _score_table_one(client, event, (35000, 25000, 22000, 18000))
     said = html.unescape(post(client, event, "/settings", name="x", rounds="2", scoring="", tiebreaks="",
                               options="scoring.start=30000").text)
     assert ("the results already entered do not fit the new scoring (round 1 table 1: the scores add up to "
