@@ -333,7 +333,11 @@ def extend(
         return base
     budget = steps if steps is not None else max(100, min(800, 12_000 // max(1, len(extra))))
     narrow = improve(rounds, extra, n, seed=seed, steps=budget)
-    if n >= SMALL_FIELD and len(extra) >= STEPWISE_FROM and all(len(t) == k for r in rounds for t in r):
+    slots = sum(len(t) * (len(t) - 1) // 2 for r in base + extra for t in r)
+    least = max(0, slots - n * (n - 1) // 2)  # pigeonhole: the pairs beyond the n(n-1)/2 there are
+    reached = quality_order(base + narrow, n)
+    if (n >= SMALL_FIELD and len(extra) >= STEPWISE_FROM and all(len(t) == k for r in rounds for t in r)
+            and (reached[0], reached[1]) > (least, 2)):  # nothing to gain where the copies hit the bound
         # a second start: the rounds built one at a time, each meeting least what met before,
         # then the same polish; the better by the issue's order is kept (the copies' polish has
         # few steps a round on a large field: 300 players over 99 rounds 4,898 repeats, 1,436 so)
