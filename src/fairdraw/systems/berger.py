@@ -20,6 +20,10 @@ from fairdraw.core.registry import PairingRequest, PairingSystem, register
 
 Pairing = tuple[int, int]
 
+#: The largest round robin made: 1,000 players play 999 rounds of 500 boards. A larger field is
+#: a wrong file or a slip (3,000 players took 37 s and 1.5 GB before the output was written).
+MAX_ROUND_ROBIN = 1000
+
 
 def berger_rounds(count: int) -> list[list[Pairing]]:
     """The rounds of the Berger table for ``count`` numbers (an odd count gets a dummy).
@@ -29,6 +33,9 @@ def berger_rounds(count: int) -> list[list[Pairing]]:
     """
     if count < 2:
         raise ValueError("a round robin needs at least 2 players")
+    if count > MAX_ROUND_ROBIN:
+        raise InputError(f"a round robin of {count:,} players would take {count - 1 + count % 2:,} rounds: at most "
+                         f"{MAX_ROUND_ROBIN:,} players (a wrong file, or a Meerkamp's group size?)", field="players")
     n = count + (count % 2)
     half = n // 2
     rounds: list[list[Pairing]] = []
