@@ -406,3 +406,21 @@ def test_a_bye_typed_ahead_in_a_later_column_survives_the_json(cli, tmp_path: Pa
     fifth = json.loads(event.read_text())["rounds"][-1]
     assert fifth["round"] == 5 and 7 in fifth["byes"], fifth
     assert fifth["bye_kinds"]["7"] == "half-point"
+
+
+def test_start_ranks_with_a_gap_are_paired_and_said(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """bbpPairings refuses a TRF whose start ranks skip a number ("A pairing number is
+    missing"); `pair` pairs it as the field renumbered in order (the same pairing) and says so."""
+    from tests.swiss.golden import GOLDEN
+
+    full = read_trf(GOLDEN / "n0030_r06_s1325342712.trf")
+    lines = truncated(full, 0, total_rounds=6).dump().splitlines()
+    last = max(i for i, line in enumerate(lines) if line.startswith("001"))
+    rank = int(lines[last][4:8])
+    lines[last] = lines[last][:4] + f"{rank + 4:4d}" + lines[last][8:]
+    trf = tmp_path / "gap.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli("pair", str(trf), "-p")
+    assert result.code == 0
+    assert f"the start ranks skip {rank}, {rank + 1}, {rank + 2}, {rank + 3}" in " ".join(result.err.split())
+    assert str(rank + 4) in result.out.split()

@@ -234,6 +234,16 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
         from fairdraw.formats.trf import read_trf, trf_to_request
 
         request = trf_to_request(read_trf(path), total_rounds=total_rounds)
+        ranks = sorted(p.id for p in request.players)
+        missing = sorted(set(range(1, ranks[-1] + 1)) - set(ranks)) if ranks else []
+        if missing:
+            # FIDE C.04.2 numbers the field 1 to N and bbpPairings refuses such a file; paired
+            # as the field renumbered in order (bbpPairings' pairing of that file), but said
+            shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+            err_console.print(f"note: {path}: the start ranks skip {shown}; paired as if the field were numbered 1 "
+                              f"to {len(ranks)} in start-rank order, the lists keeping the file's ranks (FIDE C.04.2 "
+                              "numbers it without gaps)",
+                              highlight=False, soft_wrap=True, markup=False)
     if initial_colour:
         opts = dict(request.options)
         opts["initial_colour"] = initial_colour
