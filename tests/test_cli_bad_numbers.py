@@ -197,3 +197,16 @@ def test_a_round_robin_of_more_than_a_thousand_is_refused_at_once(tmp_path: Path
         assert result.code == 2 and "at most 1,000 players" in result.err, result.err
         assert not output.exists()
     assert len(berger_rounds(MAX_ROUND_ROBIN)) == MAX_ROUND_ROBIN - 1  # the largest one is still made
+
+
+def test_standings_read_a_schedule_json_as_utf8_as_the_other_commands_do(tmp_path: Path,
+                                                                        cli: Callable[..., CliResult]) -> None:
+    players = tmp_path / "p.csv"
+    players.write_text("name\nJosé\nAnna\nBob\nCora\n", encoding="utf-8")
+    event = tmp_path / "rr.json"
+    assert cli("roundrobin", str(players), "--json", "-o", str(event)).code == 0
+    ansi = tmp_path / "ansi.json"
+    ansi.write_bytes(event.read_text(encoding="utf-8").encode("cp1252"))
+    for command in ("standings", "check", "trf"):
+        result = cli(command, str(ansi))
+        assert result.code == 2 and "not UTF-8" in result.err, (command, result.err)

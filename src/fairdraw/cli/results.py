@@ -134,6 +134,9 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     if path.suffix.lower() in (".csv", ".tsv"):
         raise InputError("a players file has no rounds or results: give the event's schedule JSON (with results) "
                          "or its TRF16 file", source=str(path))
+    # JSON is UTF-8: the Windows-1252 reading above is for a TRF16 file, and a JSON read that way
+    # gave standings that `check`, `pair` and `trf` refuse (they read the schedule as UTF-8)
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
