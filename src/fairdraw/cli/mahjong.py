@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import unicodedata
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -170,7 +169,7 @@ def reseat_command(
 def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
     """Players in ranking order from standings JSON ({"standings": [{"rank", "id", "name"}]}),
     a players CSV/JSON in rank order, or a CSV with a ``rank`` column."""
-    from fairdraw.formats.text_files import decode_spreadsheet_text, read_bytes
+    from fairdraw.formats.text_files import decode_spreadsheet_text, parse_json, read_bytes
 
     # read once, as every players list is (a spreadsheet's plain CSV in Windows-1252 was a
     # traceback); a list of players in rank order is then parsed from this same text
@@ -179,12 +178,7 @@ def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
     show_notes(path, notes)
     by_id = {p.id: p for p in schedule.players} if schedule else {}
     if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"not valid JSON: {exc.msg}", source=str(path), line=exc.lineno, column=exc.colno) from None
-        except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
-            raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=str(path)) from None
+        data = parse_json(text, source=str(path))
         from fairdraw.formats.schedule_json import looks_like_schedule
 
         if looks_like_schedule(data) and "standings" not in data:

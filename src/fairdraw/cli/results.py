@@ -9,7 +9,6 @@ adapters: the scoring, tie-breaks and standings are the pure ``fairdraw.scoring`
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -30,7 +29,7 @@ from fairdraw.cli.base import (
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Round, Schedule
 from fairdraw.formats.schedule_json import layout_json
-from fairdraw.formats.text_files import SPREADSHEET_8BIT, read_text
+from fairdraw.formats.text_files import SPREADSHEET_8BIT, decode_text, parse_json, read_bytes, read_text
 
 
 def _is_trf(path: Path, text: str) -> bool:
@@ -113,7 +112,9 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
     file implies (a TRF's point-system lines)."""
     from fairdraw.formats.schedule_json import schedule_from_dict  # pydantic: only when needed
 
-    text = read_text(path, fallback=SPREADSHEET_8BIT)  # a byte order mark stripped: no "Unexpected UTF-8 BOM"
+    raw = read_bytes(path)
+    # a byte order mark stripped (no "Unexpected UTF-8 BOM"); a TRF16 file may be Windows-1252
+    text = decode_text(raw, source=str(path), fallback=SPREADSHEET_8BIT)
     if _is_trf(path, text):
         from fairdraw.formats.trf import parse_trf, trf_to_participants, trf_to_rounds
 
@@ -136,14 +137,8 @@ def load_event(path: Path) -> tuple[Schedule, dict[str, Any]]:
                          "or its TRF16 file", source=str(path))
     # JSON is UTF-8: the Windows-1252 reading above is for a TRF16 file, and a JSON read that way
     # gave standings that `check`, `pair` and `trf` refuse (they read the schedule as UTF-8)
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg} (expected a schedule JSON with results, or a TRF16 file)",
-                         source=str(path), line=exc.lineno, column=exc.colno) from None
-    except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
-        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=str(path)) from None
+    data = parse_json(decode_text(raw, source=str(path)), source=str(path),
+                      hint=lambda: " (expected a schedule JSON with results, or a TRF16 file)")
     schedule = schedule_from_dict(data, source=str(path))
     from fairdraw.core.history_rules import check_round_numbers
 
@@ -403,16 +398,14 @@ def result_command(
 
     source = str(schedule_path)
     text = read_text(schedule_path)  # as every schedule reader: a byte order mark is no JSON error
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+
+    def hint() -> str:
         from fairdraw.formats.text_files import looks_like_trf
 
-        hint = (" (this looks like a TRF16 file: `fairdraw result` enters results into an event's schedule JSON; "
+        return (" (this looks like a TRF16 file: `fairdraw result` enters results into an event's schedule JSON; "
                 "a TRF16 file carries its results in its player lines)") if looks_like_trf(text) else ""
-        raise InputError(f"not valid JSON: {exc.msg}{hint}", source=source, line=exc.lineno, column=exc.colno) from None
-    except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
-        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=source) from None
+
+    data = parse_json(text, source=source, hint=hint)
     from fairdraw.formats.schedule_json import schedule_from_dict  # pydantic: only when needed
 
     schedule_from_dict(data, source=source)  # the file itself must be valid before we touch it

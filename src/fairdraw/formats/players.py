@@ -25,7 +25,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant
-from fairdraw.formats.text_files import decode_spreadsheet_text, read_bytes
+from fairdraw.formats.text_files import decode_spreadsheet_text, parse_json, read_bytes
 
 KNOWN_COLUMNS = ("id", "name", "rating", "federation", "club")
 #: other headings for the columns fairdraw reads, as club lists, rating-office exports and the
@@ -182,11 +182,7 @@ def parse_players_json(text: str, *, source: str = "<json>", notes: list[str] | 
     """Parse a JSON list of player objects (or an object with a ``players`` list); ``notes`` as
     for CSV."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
-    except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
-        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=source) from None
+        data = parse_json(text, source=source)
     except RecursionError:  # about a thousand levels deep: no players list (on the page too)
         raise InputError("lists or objects nested too deeply to read: expected a list of players", source=source) from None
     if isinstance(data, dict) and "players" in data:

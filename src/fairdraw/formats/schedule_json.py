@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import BYE_KINDS, Bye, Game, Participant, Round, Schedule, Table
 from fairdraw.formats.players import unprintable
-from fairdraw.formats.text_files import looks_like_trf, read_text
+from fairdraw.formats.text_files import looks_like_trf, parse_json, read_text
 
 FORMAT_ID = "fairdraw.schedule/1"
 
@@ -266,15 +266,11 @@ def load_schedule(path: str | Path) -> Schedule:
     """Read a schedule JSON file; InputError names the file, line/column or field."""
     path = Path(path)
     text = read_text(path)  # a byte order mark (Windows editors write one) is no JSON error
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+
+    def hint() -> str:
         # the commonest slip: a players CSV or a TRF16 file where a schedule was asked for
         kind = ("a TRF16 file" if looks_like_trf(text) else
                 "a players file" if path.suffix.lower() in (".csv", ".tsv") else None)
-        hint = f" (this looks like {kind}; a schedule JSON was expected)" if kind else ""
-        raise InputError(f"not valid JSON: {exc.msg}{hint}", source=str(path), line=exc.lineno,
-                         column=exc.colno) from None
-    except ValueError:  # Python refuses integers of over 4,300 digits (a traceback before)
-        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=str(path)) from None
-    return schedule_from_dict(data, source=str(path))
+        return f" (this looks like {kind}; a schedule JSON was expected)" if kind else ""
+
+    return schedule_from_dict(parse_json(text, source=str(path), hint=hint), source=str(path))

@@ -10,8 +10,11 @@ accept the mark, and report an unreadable file the same way.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from fairdraw.core.errors import InputError
 
@@ -92,6 +95,20 @@ def read_bytes(path: str | Path) -> bytes:
 def read_text(path: str | Path, *, fallback: str | None = None) -> str:
     """A file's text as ``decode_text`` gives it (byte order mark stripped)."""
     return decode_text(read_bytes(path), source=str(path), fallback=fallback)
+
+
+def parse_json(text: str, *, source: str, hint: Callable[[], str] | None = None) -> Any:
+    """The JSON document in ``text``, or InputError naming ``source``: a syntax error with its
+    line and column (``hint``, asked only then, may add what the file looks like instead), and
+    an integer of over 4,300 digits, which Python refuses to read (a ValueError, a traceback
+    where every JSON reader took only the syntax error)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}{hint() if hint else ''}", source=source, line=exc.lineno,
+                         column=exc.colno) from None
+    except ValueError:
+        raise InputError("this JSON holds a number too long to read (over 4,300 digits)", source=source) from None
 
 
 #: the first line of a TRF16 file: a three-character record code (``012``, ``001``, ``XXR``,
