@@ -143,30 +143,30 @@ def all_systems() -> list[type[PairingSystem]]:
     return _REGISTRY.classes()
 
 
+def installed_system(name: str) -> type[PairingSystem] | None:
+    """The class of the system registered as ``name``, or None when this version has none of
+    that name (a file written elsewhere): the questions below answer for such a name too."""
+    return next((cls for cls in all_systems() if cls.name == name), None)
+
+
 def system_kind(name: str) -> str:
     """``fixed`` or ``per-round`` (``PairingSystem.kind``); ``unknown`` when no system of that
     name is installed here (a file written by another version). One answer for the web page,
     ``pair`` and ``undo``, each of which decides what an unknown system may do."""
-    for cls in all_systems():
-        if cls.name == name:
-            return cls.kind
-    return "unknown"
+    cls = installed_system(name)
+    return cls.kind if cls is not None else "unknown"
 
 
 def system_seats(name: str) -> int | None:
     """``PairingSystem.seats_per_table`` of the system ``name``; None when it seats any number
     or is not installed here."""
-    for cls in all_systems():
-        if cls.name == name:
-            return cls.seats_per_table
-    return None
+    cls = installed_system(name)
+    return cls.seats_per_table if cls is not None else None
 
 
 def re_plans_a_changed_field(name: str) -> bool:
     """Whether the system ``name`` has its own ``continue_schedule``: a fixed schedule whose rounds
     not played yet can be made again for a field that changed (a mahjong seating), where a
     round robin's must be remade whole. False for a name not installed here."""
-    for cls in all_systems():
-        if cls.name == name:
-            return cls.continue_schedule is not PairingSystem.continue_schedule
-    return False
+    cls = installed_system(name)
+    return cls is not None and cls.continue_schedule is not PairingSystem.continue_schedule

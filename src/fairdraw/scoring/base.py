@@ -22,6 +22,14 @@ from fairdraw.core.named_registry import NamedRegistry
 
 #: The largest option value (points for a win, a Keizer value, a percentage's base) taken.
 NUMBER_LIMIT = 1_000_000_000
+#: a decimal exponent of three digits or more ("1e400", "1e99999999"): Fraction builds that many
+#: digits before any bound is checked, and the command hung
+_HUGE_EXPONENT = re.compile(r"[eE]\s*[+-]?\d{3,}")
+
+
+def has_huge_exponent(text: str) -> bool:
+    """Whether ``text`` writes a number with an exponent too large to read (``_HUGE_EXPONENT``)."""
+    return bool(_HUGE_EXPONENT.search(text))
 
 
 def as_fraction(value: Any, name: str | None = None) -> Fraction:
@@ -31,8 +39,7 @@ def as_fraction(value: Any, name: str | None = None) -> Fraction:
     option (``name``) and shows what was given, for the organiser who typed it.
     """
     prefix = f"{name}: " if name else ""
-    if isinstance(value, str) and re.search(r"[eE]\s*[+-]?\d{3,}", value):
-        # an exponent of 99999999 made Fraction build that many digits: the command hung
+    if isinstance(value, str) and has_huge_exponent(value):
         raise ValueError(f"{prefix}expected a number from -{NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}, got {value!r}")
     try:
         if isinstance(value, Fraction):

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-import re
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
-from fairdraw.scoring.base import ScoreSheet, Scoring, register_scoring
+from fairdraw.scoring.base import ScoreSheet, Scoring, has_huge_exponent, register_scoring
 from fairdraw.scoring.results import completed_rounds
 
 EMA_UMA = (15000, 5000, -5000, -15000)
@@ -197,8 +196,7 @@ def params_from(options: dict[str, Any]) -> MahjongParams:
             # text "15,5,-5,-15" or a list [15, 5, -5, -15]: both in thousands when small
             # (|v| < 1000), raw points otherwise, so the CLI, the web form and JSON agree
             items = value.split(",") if isinstance(value, str) else list(value)
-            if any(re.search(r"[eE]\s*[+-]?\d{3,}", str(p)) for p in items):
-                # an exponent of 99999999 made Fraction build that many digits: the command hung
+            if any(has_huge_exponent(str(p)) for p in items):
                 raise ValueError(f"uma: each place at most {SCORE_LIMIT:,} points either way, got {value!r}")
             try:
                 parts = [Fraction(str(p).strip()) for p in items if str(p).strip()]

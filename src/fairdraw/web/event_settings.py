@@ -16,7 +16,7 @@ from typing import Any
 
 from fairdraw.core.errors import FairdrawError, InputError
 from fairdraw.core.model import MAX_ROUNDS, Schedule
-from fairdraw.core.registry import PROGRAM_OPTIONS, all_systems, get_system, typed_options
+from fairdraw.core.registry import PROGRAM_OPTIONS, all_systems, get_system, installed_system, typed_options
 from fairdraw.storage.models import Event
 
 
@@ -184,7 +184,7 @@ def system_game(system: str) -> str | None:
     leagues), ``chess`` for fairdraw's other systems, None when unknown (a system from
     elsewhere: its schedule decides, as for ``fairdraw standings``). It is the game a scoring
     must be made for (``Scoring.game``); the registry of systems does not record it."""
-    cls = next((c for c in all_systems() if c.name == system), None)
+    cls = installed_system(system)
     game = getattr(cls, "game", None)
     if game in ("chess", "mahjong"):
         return str(game)
