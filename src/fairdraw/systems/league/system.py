@@ -79,14 +79,13 @@ class MahjongLeague(PairingSystem):
 
     def pair(self, request: PairingRequest) -> Schedule:
         opts = request.options
+        self.check_options(opts)  # one reading of the values, here and on the page's settings form
         sessions = whole_number_option(opts, "sessions", request.total_rounds or 6)
         if sessions < 1:
             raise InputError(f"the season needs at least 1 session, got {sessions}", field="sessions")
         check_limits(len(request.players), len(request.history) + sessions)
         prefer = whole_number_option(opts, "prefer", 5)
         by = opts.get("separate")
-        if by is not None and by not in SEPARATE_BY:
-            raise InputError(f"--separate must be one of {', '.join(SEPARATE_BY)}, got {by!r}", field="separate")
         # the search's rounds of moves: 1,200 plan a 100-player season in seconds
         iterations = whole_number_option(opts, "iterations", DEFAULT_ITERATIONS, low=1, high=100 * DEFAULT_ITERATIONS)
         players = list(request.players)

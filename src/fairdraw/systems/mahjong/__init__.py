@@ -204,14 +204,13 @@ class Mahjong(PairingSystem):
 
     def pair(self, request: PairingRequest) -> Schedule:
         opts = request.options
+        self.check_options(opts)  # one reading of the values, here and on the page's settings form
         k = whole_number_option(opts, "table_size", 4)
         total = int(request.total_rounds or whole_number_option(opts, "rounds", 0))
         ranked_last = whole_number_option(opts, "ranked_last", 0)
         seed = request.seed if request.seed is not None else DEFAULT_SEED
         players = list(request.players)
         n = len(players)
-        if k < 2:
-            raise InputError("the table size must be at least 2", field="table-size")
         if not 1 <= total <= MAX_ROUNDS:
             raise InputError(f"expected a number of rounds from 1 to {MAX_ROUNDS:,}, got {total:,}"
                              if total > MAX_ROUNDS else "at least one round is needed", field="rounds")
@@ -242,8 +241,6 @@ class Mahjong(PairingSystem):
         separation: dict[str, Any] | None = None
         attr = opts.get("separate")
         if attr:
-            if attr not in ("club", "federation"):
-                raise InputError("--separate takes 'club' or 'federation'", field="separate")
             labels = [getattr(p, attr) for p in ordered]
             before = same_group_meetings(pos_rounds, labels)
             order = separate(pos_rounds, labels, seed=seed_int(seed, "separate"))
