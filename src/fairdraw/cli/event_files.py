@@ -80,10 +80,10 @@ def trf_command(
     """Write a chess event's JSON as TRF16, for the rating officer or another program.
 
     The rounds up to the first one with a result missing; start ranks by pairing number."""
+    from fairdraw.formats.players import MAX_NAME, tidy_text
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.formats.trf_export import schedule_to_trf
-
-    from fairdraw.formats.players import MAX_NAME, tidy_text
+    from fairdraw.formats.trf_lines import FEDERATION_WIDTH, NAME_WIDTH
 
     refuse_to_overwrite_results(output, False, "write the TRF to another file (e.g. EVENT.trf)")
     if name is not None:
@@ -98,8 +98,9 @@ def trf_command(
         raise InputError(exc.message, source=str(schedule_file), field=exc.field or "seats") from None
     write_output(text, output)
     # TRF16's columns hold 33 characters of a name and 3 of a federation: said, not cut silently
-    cut = [p for p in schedule.players if len(p.name) > 33 or len(p.federation or "") > 3]
+    cut = [p for p in schedule.players if len(p.name) > NAME_WIDTH or len(p.federation or "") > FEDERATION_WIDTH]
     if cut:
         shown = ", ".join(p.name[:40] for p in cut[:5]) + (f" and {len(cut) - 5} more" if len(cut) > 5 else "")
-        err_console.print(f"note: TRF16 holds 33 characters of a name and 3 of a federation; cut to fit for "
+        err_console.print(f"note: TRF16 holds {NAME_WIDTH} characters of a name and {FEDERATION_WIDTH} of a "
+                          "federation; cut to fit for "
                           f"{shown}", highlight=False, soft_wrap=True, markup=False)

@@ -19,6 +19,9 @@ BYE_LETTER_OF = {"bye": "U", "half-point": "H", "full-point": "F", "zero-point":
 
 ROUND_START = 91
 ROUND_WIDTH = 10
+#: the widths of a 001 line's name (columns 15-47) and federation (columns 54-56)
+NAME_WIDTH = 33
+FEDERATION_WIDTH = 3
 #: TRF-2026 ``162`` result codes -> the matching point-system key (X, unknown results
 #: such as adjourned games, is not used in pairing). The standard's absence code is A;
 #: bbpPairings reads Z for it, so both are accepted.
@@ -82,8 +85,8 @@ class PlayerLine:
         points = "" if self.points is None else f"{self.points // 10}.{self.points % 10}"
         rank = "" if self.rank is None else str(self.rank)
         head = (
-            f"001 {self.number:>4} {self.sex[:1] or ' '}{self.title:>3} {self.name:<33.33} {rating:>4} "
-            f"{self.federation:<3.3} {self.fide_id:>11.11} {self.birth:<10.10} {points:>4} {rank:>4}"
+            f"001 {self.number:>4} {self.sex[:1] or ' '}{self.title:>3} {self.name:<{NAME_WIDTH}.{NAME_WIDTH}} {rating:>4} "
+            f"{self.federation:<{FEDERATION_WIDTH}.{FEDERATION_WIDTH}} {self.fide_id:>11.11} {self.birth:<10.10} {points:>4} {rank:>4}"
         )
         if not self.games:
             return head.rstrip()

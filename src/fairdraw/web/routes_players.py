@@ -146,10 +146,11 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                                      f"namesake one by one", source=filename, field="players")
                 taken = {p.pid for p in event.participants}
                 fresh = not event.participants and not event.rounds
-                added = repo.add_participants(db, event, players, ids_given=gives_ids(text))
+                ids_given = gives_ids(text)
+                added = repo.add_participants(db, event, players, ids_given=ids_given)
                 count = f"{len(added)} player{'s' if len(added) != 1 else ''}"
                 read = "".join(f" Note: {filename}: {note}." for note in file_notes)
-                renumbered = renumbering_note(players, added, taken) if gives_ids(text) else ""
+                renumbered = renumbering_note(players, added, taken) if ids_given else ""
                 rounds = _trf_rounds(db, event, history, filename, fresh=fresh) if history and history.rounds else ""
                 return (f"Imported {count}." + rounds + renumbered + read
                         + arrival_notes(event, added, already))
