@@ -102,3 +102,26 @@ def test_a_longer_season_keeps_the_repeat_free_start_a_shorter_one_reaches() -> 
         assert shorter.repeats == 0
         plan = plan_season(players, sessions, shape)
         assert plan.clean_sessions == _clean_prefix(plan.sessions) >= clean
+
+
+def test_the_sessions_past_the_blocks_are_annealed_to_the_lower_bound() -> None:
+    """43 players over 12 sessions: the blocks (TD(5,9), two positions dropped) give 9 sessions
+    without a repeat; the tabu search alone left 93 repeats after them where 81, the lower
+    bound, is reachable (an audit's annealing baseline reached it). Now the planner does."""
+    shape = try_partition(43)
+    assert shape is not None
+    plan = plan_season(43, 12, shape)
+    assert plan.clean_sessions == 9
+    assert plan.repeats == plan.lower_bound == 81
+
+
+def test_a_re_plan_after_played_sessions_that_repeat_stays_whole() -> None:
+    """History with repeats (13 players: every session after the third repeats) leaves no clean
+    start to keep: the annealed tail then re-plans every session after the history."""
+    shape = try_partition(13)
+    assert shape is not None
+    played = plan_season(13, 5, shape).sessions
+    plan = plan_season(13, 3, shape, history=played)
+    assert len(plan.sessions) == 3
+    for session in plan.sessions:
+        assert sorted(p for group in session for p in group) == list(range(13))

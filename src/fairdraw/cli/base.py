@@ -127,12 +127,18 @@ def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: 
 OVERWRITE_HELP = "Write over an event file that holds results (they are lost)."
 
 
-def refuse_to_overwrite_results(output: Path | None, force: bool, hint: str = "") -> None:
+def refuse_to_overwrite_results(output: Path | None, force: bool, hint: str = "", *,
+                                reads: Path | None = None) -> None:
     """A command writing over an event file that holds results would lose them without a word
     (a new event from seat, league, roundrobin, meerkamp, heller or pair; standings, a TRF or
     a pairing list written to the wrong name): refuse unless ``--force``, naming the file and
     how many results it holds, with ``hint`` as the advice. Anything that is not a readable
-    schedule is left to the usual atomic write."""
+    schedule is left to the usual atomic write. Writing over ``reads``, the players file the
+    command reads, is refused even with ``--force`` (an audit: ``roundrobin self.csv -o
+    self.csv`` replaced the player list with the pairings)."""
+    if output is not None and reads is not None and output.resolve() == reads.resolve():
+        raise InputError("this is the players file the command reads: writing the output over it would replace the "
+                         "player list; give another output file", source=str(output), field="output")
     if force or output is None or not output.is_file():
         return
     import json

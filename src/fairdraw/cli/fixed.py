@@ -59,7 +59,7 @@ def meerkamp_command(
 ) -> None:
     """Meerkamp (seed 002): groups, each a Berger round robin; odd groups sit out once each."""
     pick_format(json_, csv_, html_)  # refuse conflicting flags before any work
-    refuse_to_overwrite_results(output, force)
+    refuse_to_overwrite_results(output, force, reads=players)
     field = load_players(players)
     if seed is not None and grouping is not GroupingChoice.random:
         err_console.print(f"note: --seed is used only by --grouping random; the {grouping.value} grouping draws "
@@ -106,7 +106,7 @@ def heller_command(
     from fairdraw.systems.heller_search import validate
 
     fmt = pick_format(json_, csv_, html_)
-    refuse_to_overwrite_results(output, force)
+    refuse_to_overwrite_results(output, force, reads=names)
     # the field's limits before the numbered players are made (N = 10,000,000,000 built a list
     # of that many first, and the machine ran out of memory)
     validate(players, default_rounds(players) if rounds is None else rounds)

@@ -60,7 +60,7 @@ def league_command(
     from fairdraw.systems.league.partition import check_limits
 
     fmt = pick_format(json_, csv_, html_)
-    refuse_to_overwrite_results(output, force)
+    refuse_to_overwrite_results(output, force, reads=names)
     field: list[Participant]
     if names is not None:
         field = load_players(names)

@@ -87,7 +87,7 @@ def seat_command(
     from fairdraw.core.registry import PairingRequest, get_system
     from fairdraw.formats.players import numbered_players
 
-    refuse_to_overwrite_results(output, force)
+    refuse_to_overwrite_results(output, force, reads=names)
     field = load_players(names) if names is not None else None
     if field is not None and players is not None and players != len(field):
         raise InputError(f"--players {players} but {names} lists {len(field)} players", source=str(names), field="players")

@@ -9,7 +9,9 @@ adapters: the scoring, tie-breaks and standings are the pure ``fairdraw.scoring`
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -162,6 +164,19 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
+def _say_cuts_past_the_rounds(codes: Sequence[str], rounds: int, source: str) -> None:
+    """A cut of as many values as there are rounds (``BH:C9`` in five rounds) leaves nothing: a
+    column of zeros, almost surely a slip of the keyboard, said rather than shown silently."""
+    from fairdraw.tiebreaks.base import parse_spec
+
+    for code in codes:
+        spec = parse_spec(code)
+        cut = spec.cut_low + spec.cut_high
+        if rounds and cut >= rounds:
+            err_console.print(f"note: {source}: {spec.text} cuts {cut} values of at most {rounds} (one a round): "
+                              "nothing is left, so every value is 0", highlight=False, soft_wrap=True, markup=False)
+
+
 def _codes(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
@@ -244,6 +259,9 @@ def standings_command(
     if scorer.game == "chess" and is_mahjong(schedule):  # the scoring is the mistake, not the tie-breaks
         raise InputError(f"the scoring {name!r} is for chess but this schedule has mahjong tables: leave out "
                          "--scoring, or give --scoring mahjong", source=str(input), field="--scoring")
+    if scorer.game == "mahjong" and not is_mahjong(schedule) and schedule.rounds:  # the same, the other way
+        raise InputError(f"the scoring {name!r} is for mahjong but this schedule has chess boards: leave out "
+                         "--scoring, or give a chess scoring (`fairdraw scorings`)", source=str(input), field="--scoring")
     # the last round with a result counted: `seat-ranked` warns when later rounds have results
     # (standings made --after-round 2 used to seat round 8 without a word)
     scored = max((r.round for r in schedule.rounds if any(has_result(t) for t in r.tables)), default=0)
@@ -260,6 +278,7 @@ def standings_command(
         if exc.source in (None, "<schedule>"):  # name the file the schedule came from
             raise InputError(exc.message, source=str(input), line=exc.line, column=exc.column, field=exc.field) from None
         raise
+    _say_cuts_past_the_rounds(results[0][0].tiebreaks if results else [], len(schedule.rounds), str(input))
     if fmt is OutputFormat.json:
         cross = None
         if crosstable_:
@@ -426,6 +445,12 @@ def result_command(
     seats: list[int] = list(target.get("seats", []))
     where = f"round {round_} table {table}" + (f" game {game}" if game is not None else "")
     values = values or []
+    # the values are read past unknown options (see ignore_unknown_options above), so a mistyped
+    # option came back as a bad result text; no result or score starts with a dash and a letter
+    unknown = next((v for v in values if re.match(r"-{1,2}[A-Za-z]", v)), None)
+    if unknown is not None:
+        raise InputError(f"no such option: {unknown} (see `fairdraw result --help`)", source=source,
+                         field=unknown.partition("=")[0])
     if clear:
         if values:
             raise InputError(f"{where}: --clear takes no result, got {' '.join(values)!r}", source=source, field="result")
@@ -435,6 +460,7 @@ def result_command(
         schedule_from_dict(data, source=source)
         write_output(layout_json(data) + "\n", schedule_path)
         typer.echo(f"{where}: cleared {removed.get('result') or removed.get('scores')}", err=True)
+        _say_later_rounds_stay(data, round_)
         return
     if not values:
         raise InputError(f"{where}: give a result (or --clear to remove one)", source=source, field="result")
@@ -510,6 +536,24 @@ def result_command(
     names = {p.get("id"): p.get("name") for p in data.get("players", [])}
     who = " - ".join(str(names.get(pid, pid)) for pid in seats)
     typer.echo(f"{where} ({who}): recorded {target.get('result') or target.get('scores')}", err=True)
+    _say_later_rounds_stay(data, round_)
+
+
+def _say_later_rounds_stay(data: dict[str, Any], changed: int) -> None:
+    """A result of a round-by-round event changed after a later round was paired: that round was
+    paired from the old result and stays as it is (FIDE C.04.2: a corrected result affects only
+    the pairings still to make), which the arbiter should hear, as the web page says it (an
+    audit: `check --dutch` then called the later round wrong, with no word from `result`)."""
+    from fairdraw.core.registry import system_kind
+
+    system = data.get("system")
+    if not isinstance(system, str) or system_kind(system) != "per-round":
+        return
+    later = sorted(r["round"] for r in data.get("rounds") or [] if isinstance(r.get("round"), int) and r["round"] > changed)
+    if later:
+        rounds = f"round {later[0]} was" if len(later) == 1 else f"rounds {later[0]}-{later[-1]} were"
+        typer.echo(f"note: {rounds} paired before this change and stay{'s' if len(later) == 1 else ''} as paired; "
+                   "the correction counts in the standings and in the rounds still to pair", err=True)
 
 
 @app.command("scorings")

@@ -44,7 +44,7 @@ def roundrobin_command(
 ) -> None:
     """A Berger round robin (FIDE C.05 Annex 1); pairing numbers follow the input order unless --varma."""
     pick_format(json_, csv_, html_)
-    refuse_to_overwrite_results(output, force)
+    refuse_to_overwrite_results(output, force, reads=players)
     field = load_players(players)
     request = PairingRequest(players=tuple(field), options={"double": double, "varma": varma})
     with naming_the_file(players, field="players"):  # too few players, too many for Varma
@@ -59,7 +59,7 @@ def check_command(
     schedule: Path | None = typer.Argument(None, help="A schedule JSON file (fairdraw.schedule/1, or the fairdraw.heller-schemes/1 of heller --schemes K)."),
     no_repeats: bool = typer.Option(False, "--no-repeats", help="No two participants may meet twice."),
     max_meetings: int | None = typer.Option(None, "--max-meetings", min=LIMIT_MINIMUMS["max_meetings"], help="Most times any pair may meet."),
-    max_colour_diff: int | None = typer.Option(None, "--max-colour-diff", min=LIMIT_MINIMUMS["max_colour_diff"], help="Limit on |whites − blacks|."),
+    max_colour_diff: int | None = typer.Option(None, "--max-colour-diff", min=LIMIT_MINIMUMS["max_colour_diff"], help="Limit on |whites − blacks| after the last round (the final balance, not the balance along the way)."),
     max_colour_run: int | None = typer.Option(None, "--max-colour-run", min=LIMIT_MINIMUMS["max_colour_run"], help="Most games in a row with one colour."),
     max_byes: int | None = typer.Option(None, "--max-byes", min=LIMIT_MINIMUMS["max_byes"], help="Most byes the schedule hands out per participant (requested byes and withdrawals not counted)."),
     table_size: int | None = typer.Option(None, "--table-size", min=LIMIT_MINIMUMS["table_size"], help="Every table must have this many seats."),
@@ -117,7 +117,14 @@ def check_command(
         report.breaches[:] = [line for line in report.breaches
                               if not (line.startswith("file record: field '") and line.split("'")[1] in named)]
         report.breaches.extend(records)
-        if redraw:
+        if redraw and report.breaches:
+            # rounds that break a rule may not let the draw be replayed (a player placed twice):
+            # the breaches are the answer, listed, not hidden behind one exit-2 error
+            try:
+                report.breaches.extend(_redraw_breaches(loaded, schedule))
+            except InputError as exc:
+                report.breaches.append(f"redraw: not made ({exc.message})")
+        elif redraw:
             report.breaches.extend(_redraw_breaches(loaded, schedule))
         print_report(loaded, report, console)
         ok = ok and report.ok

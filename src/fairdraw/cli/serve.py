@@ -55,7 +55,8 @@ def serve_command(
 def user_add(
     username: str = typer.Argument(..., help="The organiser's user name"),
     database: str | None = typer.Option(None, "--database", help=DATABASE_HELP),
-    password: str = typer.Option(..., prompt=True, hide_input=True, confirmation_prompt=True,
+    # default None, not required: the prompt asks for it, and --help marked it "[required]"
+    password: str = typer.Option(None, prompt=True, hide_input=True, confirmation_prompt=True,
                                  help="Asked for when not given (never echoed)"),
 ) -> None:
     """Create an organiser account (password stored as an argon2 hash)."""

@@ -140,6 +140,37 @@ def _check_history(schedule: Schedule, path: Path) -> None:
         check_chess_history((p.id for p in schedule.players), schedule.rounds)
 
 
+def _late_entries(schedule: Schedule) -> dict[str, int]:
+    """``meta.joined`` (id -> first round) of the players who are in no round before some round
+    after the first: late entries. `fairdraw check --everyone` then expects them only from that
+    round on, as it does a seating's newcomers (an audit: a late entry was reported "not placed"
+    in every round before they joined). Read from the rounds, so it is the same on every pairing."""
+    first: dict[int, int] = {}
+    for rnd in schedule.rounds:
+        for pid in (*rnd.seated_ids(), *(b.id for b in rnd.byes)):
+            first.setdefault(pid, rnd.round)
+    opening = min((rnd.round for rnd in schedule.rounds), default=1)
+    return {str(pid): number for pid, number in sorted(first.items()) if number > opening}
+
+
+def _refuse_shared_numbers(schedule: Schedule, source: str) -> None:
+    """Pairing numbers are fixed from round 1 (FIDE C.04.2; seed 002's club Swiss keeps them
+    too), one per player: two players holding one number (a late entry typed in by hand with a
+    number in use) made ``pair`` renumber the field from there down without a word, and every
+    list printed before stopped matching (an audit). A late entry leaves its number out and
+    takes the next free one."""
+    holder: dict[int, int] = {}
+    for index, player in enumerate(schedule.players):
+        number = schedule.numbers.get(player.id)
+        if number is None:
+            continue
+        if number in holder:
+            raise InputError(f"pairing number {number} is also player {holder[number]}'s; each player keeps the "
+                             "number of round 1, and a late entry leaves its number out to take the next free one",
+                             source=source, field=f"players.{index}.number")
+        holder[number] = player.id
+
+
 def _later_records(meta: Mapping[str, Any], nxt: int, options: Mapping[str, Any], source: str) -> dict[str, Any]:
     """A JSON's records for later rounds (TRF-2026 240 byes, ``meta.byes_later``: round -> {id:
     kind}; 260 groups, ``meta.forbidden_later``: [{"rounds": [first, last], "players": [...]}]),
@@ -225,6 +256,7 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
         # sorted by name by hand paired and ranked by list position, where the standings and
         # the printed lists go by number); a field with a player yet unnumbered keeps its order
         players = schedule.players
+        _refuse_shared_numbers(schedule, str(path))
         if schedule.numbers and all(p.id in schedule.numbers for p in players):
             players = tuple(sorted(players, key=lambda p: (schedule.numbers[p.id], p.id)))
         request = PairingRequest(
@@ -437,13 +469,17 @@ def pair_command(
     # what the input is, read once: a players list (round 1), an event's JSON or a TRF16 file
     players_list = _is_players_list(input_file)
     json_event = not players_list and _looks_like_json(input_file)
+    if same and not (json_ and json_event):
+        # only an event's JSON takes its next round in place: over a players file or a TRF16
+        # file the output replaced the input (an audit: the player list was gone)
+        what = "players file" if players_list else "TRF16 file" if not json_event else "event file"
+        advice = "give --json to add the round to it, or another output file" if json_event else "give another output file"
+        raise InputError(f"this is the {what} the command reads: writing the output over it would replace it; {advice}",
+                         source=str(output), field="output")
     recorded = _recorded_system(input_file) if json_event else None
     # the event's own system unless another is asked for: a Keizer ladder paired again without
     # --system became a FIDE Dutch event, its file rewritten as one, without a word
     name = "dutch" if dutch else system or recorded or "dutch"
-    if recorded and name != recorded:
-        err_console.print(f"note: {input_file} was paired by {recorded!r}; this round is paired by {name!r} as asked",
-                          highlight=False, soft_wrap=True, markup=False)
     if pairs_list + json_ + html_ > 1:
         raise InputError("choose one of -p, --json and --html")
     if initial_colour is not None:
@@ -458,6 +494,13 @@ def pair_command(
         raise InputError(f"{name!r} plans a whole schedule at once; `fairdraw pair` pairs one round of a per-round "
                          "system (dutch, club-swiss, keizer): make it with `fairdraw roundrobin`, `meerkamp`, `heller`, "
                          "`seat` or `league`", field="--system")
+    if recorded and name != recorded:
+        err_console.print(f"note: {input_file} was paired by {recorded!r}; this round is paired by {name!r} as asked",
+                          highlight=False, soft_wrap=True, markup=False)
+    if seed is not None and name == "dutch":
+        # written into the JSON and used by nothing: the Dutch pairs by its rules alone
+        raise InputError("--seed: the FIDE Dutch system draws nothing at random (C.04.3 pairs by its rules alone); "
+                         "leave it out", field="--seed")
     request = load_request(input_file, rounds, initial_colour)
     if seed is not None:
         request = replace(request, seed=seed)
@@ -495,6 +538,9 @@ def pair_command(
         before.update({pid: rnd.round for pid in fresh if pid not in before})
         if before:
             meta["withdrawn_at"] = {str(k): v for k, v in sorted(before.items())}
+        joined = _late_entries(schedule)
+        if joined:
+            meta["joined"] = joined
         text = dump_schedule(replace(schedule, meta=meta))
     elif pairs_list:
         # a TRF16's players by their start ranks, the numbers its opponent fields use, as the
@@ -621,5 +667,11 @@ def dutch_check(path: Path, explain: bool = False) -> int:
             for line in explain_text(ctx, outcome, mine, reasons, numbers):
                 console.print("    " + line, highlight=False, markup=False, soft_wrap=True)
     console.print(f"{last - differing}/{last} rounds equal", highlight=False)
+    if differing:
+        # the rounds are re-paired from the results the file holds now: a result corrected after
+        # the next round was paired (FIDE C.04.2: the rounds paired stay) differs too
+        err_console.print("note: each round is re-paired from the results the file holds now; a result corrected "
+                          "after a later round was paired also makes that round differ", highlight=False,
+                          soft_wrap=True)
     sys.stdout.flush()
     return 1 if differing else 0

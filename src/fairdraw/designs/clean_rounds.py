@@ -19,11 +19,9 @@ result is the same on every machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 Round = list[tuple[int, ...]]
-#: a pair's weight from how often it met before (0: never)
-Weight = Callable[[int], int]
 
 #: Steps for one round: STEPS_PER_PLAYER per player of the field. Measured (232 players at
 #: tables of 4 after Dutch cycles mod 58): the rounds up to the fiftieth take a few hundred steps
@@ -32,22 +30,6 @@ Weight = Callable[[int], int]
 STEPS_PER_PLAYER = 12
 #: Players moved in the last TABU_TENURE steps are not moved again (the walk would undo itself).
 TABU_TENURE = 7
-#: The rounds past the clean ones (``least_met_round``): STEPS_PER_PLAYER_PAST steps per player,
-#: each trying the players of SAMPLED_TABLES other tables. Measured at tables of 4 after the
-#: clean rounds, then ``extend``'s polish: 300 players over 99 rounds 1,436 repeats where the
-#: copies and the polish gave 4,898, 232 over 77 1,930 for 3,154, 180 over 59 373 for 573, in
-#: about 2 to 5 s.
-STEPS_PER_PLAYER_PAST = 6
-SAMPLED_TABLES = 8
-
-
-def _met_before(c: int) -> int:
-    return 1 if c else 0
-
-
-def _repeat_weight(c: int) -> int:
-    """A pair met ``c`` times before: a repeat first (1,000), then the more meetings the worse."""
-    return 1000 + c * c if c else 0
 
 
 def more_clean_rounds(rounds: Sequence[Round], n: int, k: int, wanted: int, *, seed: int) -> list[Round]:
@@ -66,7 +48,7 @@ def more_clean_rounds(rounds: Sequence[Round], n: int, k: int, wanted: int, *, s
     while len(added) < wanted:
         if min(degree) + k - 1 > n - 1:  # someone has met everyone a round could seat them with
             break
-        tables, left = _search_round(met, n, k, rng, STEPS_PER_PLAYER * n, _met_before, n)
+        tables, left = _search_round(met, n, k, rng, STEPS_PER_PLAYER * n)
         if left:
             break
         for seated in tables:
@@ -82,25 +64,17 @@ def _meet(met: list[bytearray], degree: list[int], table: Sequence[int]) -> None
         degree[a] += len(table) - 1
 
 
-def least_met_round(counts: Sequence[Sequence[int]], n: int, k: int, rng: random.Random) -> list[list[int]]:
-    """One round of tables of ``k`` whose pairs met least before (``counts``: meetings so far):
-    fewest repeat meetings, then the fewest on pairs that met most; the best found within
-    ``STEPS_PER_PLAYER_PAST`` steps per player."""
-    tables, _ = _search_round(counts, n, k, rng, STEPS_PER_PLAYER_PAST * n, _repeat_weight, SAMPLED_TABLES)
-    return tables
-
-
-def _search_round(met: Sequence[Sequence[int]], n: int, k: int, rng: random.Random, steps: int,
-                  weight: Weight, sampled: int) -> tuple[list[list[int]], int]:
-    """(the best round found within ``steps`` moves, its total weight): 0 when none of its
-    pairs met before. Each move tries the players of ``sampled`` other tables."""
+def _search_round(met: Sequence[Sequence[int]], n: int, k: int, rng: random.Random,
+                  steps: int) -> tuple[list[list[int]], int]:
+    """(the best round found within ``steps`` moves, its number of pairs that met before): 0
+    when none did. Each move tries the players of every other table."""
     players = list(range(n))
     rng.shuffle(players)
     tables = [players[i * k:(i + 1) * k] for i in range(n // k)]
 
     def clashes(p: int, table: Sequence[int], skip: int) -> int:
         row = met[p]
-        return sum(weight(row[q]) for q in table if q != p and q != skip)
+        return sum(1 for q in table if q != p and q != skip and row[q])
 
     load = [sum(clashes(p, t, -1) for p in t) // 2 for t in tables]
     best_total, best = sum(load), [t[:] for t in tables]
@@ -119,8 +93,7 @@ def _search_round(met: Sequence[Sequence[int]], n: int, k: int, rng: random.Rand
         out_p = clashes(p, A, -1)
         best_moves: list[tuple[int, int]] = []
         best_delta = None
-        others = range(len(tables)) if sampled >= len(tables) else rng.sample(range(len(tables)), sampled)
-        for b in others:
+        for b in range(len(tables)):
             B = tables[b]
             if b == a:
                 continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from fairdraw.designs.clean_rounds import least_met_round
+from fairdraw.designs.anneal_round import annealed_round
 from fairdraw.designs.verify import pair_counts
 
 Round = list[tuple[int, ...]]
@@ -41,6 +41,14 @@ WIDE_ATTEMPTS = 3
 #: 69 repeats from the copy, 75 and a pair met 3 times from the searched round, though that round
 #: alone had one repeat fewer).
 STEPWISE_FROM = 2
+#: The annealing of each round built one at a time: ANNEAL_STEPS_PER_PLAYER swaps per player,
+#: fewer when many rounds are added, so that all of them take about ANNEAL_WORK swaps, but never
+#: fewer than ANNEAL_STEPS_FLOOR per player. Measured (tables of 4, then the polish): 92 players
+#: over 31 rounds (3 added) 161 repeats at 1,600 swaps a player, 176 at 400, 181 at 100; 180 over
+#: 59 (14 added) 278 at 400, 331 at 150; 300 over 99 (24 added) 997 at 150, 1,295 at 50.
+ANNEAL_STEPS_PER_PLAYER = 1600
+ANNEAL_STEPS_FLOOR = 100
+ANNEAL_WORK = 3_000_000
 
 
 class PairCounts:
@@ -338,9 +346,10 @@ def extend(
     reached = quality_order(base + narrow, n)
     if (n >= SMALL_FIELD and len(extra) >= STEPWISE_FROM and all(len(t) == k for r in rounds for t in r)
             and (reached[0], reached[1]) > (least, 2)):  # nothing to gain where the copies hit the bound
-        # a second start: the rounds built one at a time, each meeting least what met before,
-        # then the same polish; the better by the issue's order is kept (the copies' polish has
-        # few steps a round on a large field: 300 players over 99 rounds 4,898 repeats, 1,436 so)
+        # a second start: the rounds built one at a time, each annealed to meet least what met
+        # before, then the same polish; the better by the issue's order is kept (the copies'
+        # polish has few steps a round on a large field: 300 players over 99 rounds 4,898
+        # repeats, 784 so)
         stepwise = improve(rounds, _round_by_round(rounds, n, k, len(extra), seed), n, seed=seed, steps=budget)
         return base + min(narrow, stepwise, key=lambda added: quality_order(base + added, n))
     if n >= SMALL_FIELD or k < 5:
@@ -355,16 +364,17 @@ def extend(
 
 
 def _round_by_round(rounds: Sequence[Round], n: int, k: int, count: int, seed: int) -> list[Round]:
-    """``count`` rounds after ``rounds``, each the round whose pairs met least before
-    (``clean_rounds.least_met_round``), counting the rounds added before it."""
+    """``count`` rounds after ``rounds``, each annealed to meet least what met before
+    (``anneal_round.annealed_round``), counting the rounds added before it."""
     pc = PairCounts(n)
     for rnd in rounds:
         for t in rnd:
             pc.add_table(t)
     rng = random.Random(seed ^ 0x5EA7)
+    steps = min(ANNEAL_STEPS_PER_PLAYER * n, max(ANNEAL_STEPS_FLOOR * n, ANNEAL_WORK // max(1, count)))
     added: list[Round] = []
     for _ in range(count):
-        tables = least_met_round(pc.m, n, k, rng)
+        tables = annealed_round(pc.m, n, k, rng, steps)
         for table in tables:
             pc.add_table(table)
         added.append([tuple(sorted(t)) for t in tables])

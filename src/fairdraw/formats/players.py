@@ -204,11 +204,17 @@ def unread_columns_note(columns: Iterable[str], kind: str) -> str | None:
     """The columns (or JSON keys) fairdraw does not read, named once each in file order; None if
     every one is read. Why: "fed2" or a misspelt "federation" would otherwise
     drop the data without a word (and --separate would keep nobody apart)."""
-    unread = list(dict.fromkeys(c for c in columns if c and c not in KNOWN_COLUMNS + WRITTEN_BY_FAIRDRAW))
+    # a JSON list may be a schedule's own players, "number" and all; a CSV's "number" column is
+    # the organiser's (numbers drawn by lot), which the pairing numbers do not follow: said
+    known = KNOWN_COLUMNS + (WRITTEN_BY_FAIRDRAW if kind == "keys" else ())
+    unread = list(dict.fromkeys(c for c in columns if c and c not in known))
     if not unread:
         return None
     names = ", ".join(repr(c) for c in unread)
-    return f"{names} {'is' if len(unread) == 1 else 'are'} not read (fairdraw reads the {kind} {', '.join(KNOWN_COLUMNS)})"
+    why = (" (pairing numbers follow the order of the rows, or the ratings where a system orders by them: "
+           "put the rows in the order wanted)") if "number" in unread else ""
+    return (f"{names} {'is' if len(unread) == 1 else 'are'} not read (fairdraw reads the {kind} "
+            f"{', '.join(KNOWN_COLUMNS)}){why}")
 
 
 def shared_names_note(rows_of_name: dict[str, tuple[str, list[str]]], rows: str) -> str | None:

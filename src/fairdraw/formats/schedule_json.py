@@ -206,9 +206,15 @@ def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
     rounds = []
     for index, r in enumerate(doc.rounds):
         kinds = r.bye_kinds or {}
+        listed = {str(b) for b in r.byes}
         for key, kind in kinds.items():
             if kind not in BYE_KINDS:
                 raise InputError(f"unknown bye kind {kind!r}; expected one of {', '.join(BYE_KINDS)}",
+                                 source=source, field=f"rounds.{index}.bye_kinds.{key}")
+            if key not in listed:  # a typo ("7" for 17) left 17's bye read as a pairing-allocated one
+                raise InputError(f"{key!r} is not a bye of round {r.round} (its byes: "
+                                 f"{', '.join(sorted(listed, key=lambda x: (len(x), x))) or 'none'}); "
+                                 "a bye kind names a player in the round's byes",
                                  source=source, field=f"rounds.{index}.bye_kinds.{key}")
         tables = tuple(
             Table(

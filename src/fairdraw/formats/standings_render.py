@@ -61,11 +61,23 @@ def standings_dict(
         "standings": [_row_dict(st, r) for st in many for r in st.rows],
         "scoring": first.scoring,
         "tiebreak_codes": list(first.tiebreaks),
-        "meta": first.meta if len(many) == 1 else {st.group: st.meta for st in many},
+        "meta": _whole(first.meta) if len(many) == 1 else {st.group: _whole(st.meta) for st in many},
     }
     if crosstable is not None:
         doc["crosstable"] = crosstable
     return doc
+
+
+def _whole(value: Any) -> Any:
+    """``value`` with every whole float written as an integer (a win's ``1.0`` as ``1``), as the
+    values of the rows are: the scoring's facts came out as floats."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _whole(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_whole(v) for v in value]
+    return value
 
 
 def render_json(tables: Standings | Sequence[Standings], crosstable: list[dict[str, Any]] | None = None) -> str:

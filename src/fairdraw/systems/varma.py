@@ -85,10 +85,14 @@ def varma_groups(n: int) -> dict[str, list[int]]:
     }
 
 
-def _federation_key(code: str | None, members: list[Participant]) -> tuple[int, int, str]:
+def _federation_key(code: str | None, members: list[Participant]) -> tuple[int, int, tuple[str, str], int]:
     # Seed 004 step 3: size descending, then federation code alphabetically; players
-    # without a federation (each their own group of one) after every named federation.
-    return (-len(members), 1 if code is None else 0, code if code is not None else members[0].name)
+    # without a federation (each their own group of one) after every named federation, in
+    # alphabetical order of their names as step 5 orders a federation's players (by character
+    # codes before 2026-12-05: "bob" and "Émile" after "Zoe"), the id breaking exact ties.
+    if code is not None:
+        return (-len(members), 0, (code, code), 0)
+    return (-len(members), 1, alphabetical_key(members[0].name), members[0].id)
 
 
 def varma_numbers(players: list[Participant]) -> dict[int, int]:
