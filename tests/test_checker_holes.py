@@ -112,3 +112,14 @@ def test_redraw_on_broken_rounds_lists_every_breach(tmp_path: Path, cli: Callabl
     second["seats"][0] = first["seats"][0]
     res = _check(tmp_path, cli, doc, "--redraw")
     assert res.code == 1 and "is placed 2 times" in res.out and "redraw: not made" in res.out
+
+
+def test_a_key_nobody_reads_is_named(tmp_path: Path, cli: Callable[..., Any]) -> None:
+    """A result under a misspelt key ("reslut") vanished without a word; the files fairdraw
+    writes draw no such note."""
+    doc = _round_robin(tmp_path, cli)
+    assert "not read" not in _check(tmp_path, cli, doc).err
+    doc["rounds"][0]["tables"][0]["reslut"] = "1-0"
+    doc["rounds"][1]["bye"] = [3]
+    res = _check(tmp_path, cli, doc)
+    assert "not read, so not checked: rounds.0.tables.0.reslut, rounds.1.bye" in res.err

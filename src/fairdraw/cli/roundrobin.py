@@ -12,6 +12,7 @@ from fairdraw.cli.base import (
     OVERWRITE_HELP,
     app,
     console,
+    err_console,
     emit,
     load_players,
     naming_the_file,
@@ -178,4 +179,12 @@ def load_schedules(path: Path) -> list[tuple[str | None, Schedule]]:
             (f"Scheme {k} of {len(schemes)}", schedule_from_dict(doc, source=f"{path}, scheme {k}"))
             for k, doc in enumerate(schemes, start=1)
         ]
-    return [(None, schedule_from_dict(data, source=str(path)))]
+    loaded = schedule_from_dict(data, source=str(path))
+    from fairdraw.formats.schedule_json import unread_keys
+
+    unread = unread_keys(data)
+    if unread:
+        err_console.print(f"note: {path}: not read, so not checked: {', '.join(unread)}"
+                          f"{' ...' if len(unread) == 10 else ''} (a misspelt key's value is left out)",
+                          highlight=False, soft_wrap=True, markup=False)
+    return [(None, loaded)]

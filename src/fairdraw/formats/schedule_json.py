@@ -268,6 +268,32 @@ def looks_like_schedule(data: Any) -> bool:
     return isinstance(data, dict) and ("rounds" in data or "system" in data)
 
 
+def unread_keys(data: Any, limit: int = 10) -> list[str]:
+    """Up to ``limit`` keys of a schedule document that no reader here uses, by their path
+    (``rounds.0.tables.2.reslut``): the format allows them, so a misspelt key (a result under
+    "reslut") was dropped without a word; ``check`` names them. Players and ``meta`` may carry
+    anything (an email, a tool's own records) and are not looked into."""
+    found: list[str] = []
+
+    def scan(obj: Any, model: type[BaseModel], path: str) -> None:
+        if not isinstance(obj, dict):
+            return
+        found.extend(f"{path}{key}" for key in obj if key not in model.model_fields)
+
+    scan(data, ScheduleDoc, "")
+    for r, rnd in enumerate(data.get("rounds") or [] if isinstance(data, dict) else []):
+        scan(rnd, RoundDoc, f"rounds.{r}.")
+        tables = rnd.get("tables") if isinstance(rnd, dict) else None
+        for t, table in enumerate(tables if isinstance(tables, list) else []):
+            scan(table, TableDoc, f"rounds.{r}.tables.{t}.")
+            games = table.get("games") if isinstance(table, dict) else None
+            for g, game in enumerate(games if isinstance(games, list) else []):
+                scan(game, GameDoc, f"rounds.{r}.tables.{t}.games.{g}.")
+        if len(found) >= limit:
+            break
+    return found[:limit]
+
+
 def load_schedule(path: str | Path) -> Schedule:
     """Read a schedule JSON file; InputError names the file, line/column or field."""
     path = Path(path)
