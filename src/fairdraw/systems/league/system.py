@@ -47,13 +47,13 @@ def session_round(number: int, session: Sequence[Sequence[int]], order: Sequence
                   number_order: dict[int, int] | None = None) -> Round:
     """A session on positions as a Round of the model: one Table per group, members in
     pairing-number order (``number_order``: id -> rank; default the positions'), with the
-    group's hanchan."""
+    group's hanchan, started ``number - 1`` games on (``inner.group_games``)."""
     tables = []
     for index, group in enumerate(session):
         ids = tuple(order[p].id for p in sorted(group))
         if number_order is not None:
             ids = tuple(sorted(ids, key=number_order.__getitem__))
-        tables.append(Table(table=index + 1, seats=ids, group=group_name(index), games=group_games(ids)))
+        tables.append(Table(table=index + 1, seats=ids, group=group_name(index), games=group_games(ids, number - 1)))
     return Round(round=number, tables=tuple(tables))
 
 
