@@ -7,7 +7,8 @@ to the best swap it sees, which stalls far from the best round once conflicts ca
 Annealing accepts worse swaps now and then, less and less often, and reaches much better rounds
 for the same work. Measured (2026-12-05, `fairdraw seat --seed audit`, tables of 4, the rounds
 past the clean prefix then ``extend``'s polish): 92 players over 31 rounds 161 repeats where the
-walk gave 186, 180 over 59 278 for 374, 232 over 77 1,549 for 1,950, 300 over 99 997 for 1,449.
+walk gave 186, 180 over 59 247 for 374, 232 over 77 1,118 for 1,950, 300 over 99 717 for 1,449
+(``extend.ANNEAL_WORK`` sets the work).
 
 A pair's cost is how often it met before (0 for a first meeting): a repeat costs at least 1 and
 a pair met twice already costs 2, so the round also avoids piling meetings on one pair (the
