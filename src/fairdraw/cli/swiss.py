@@ -257,8 +257,13 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
         # the printed lists go by number); a field with a player yet unnumbered keeps its order
         players = schedule.players
         _refuse_shared_numbers(schedule, str(path))
-        if schedule.numbers and all(p.id in schedule.numbers for p in players):
-            players = tuple(sorted(players, key=lambda p: (schedule.numbers[p.id], p.id)))
+        if schedule.numbers:
+            # the numbered players in their numbers' order, then the late entries (no number yet)
+            # in list order, so a late entry takes the next free number wherever it was typed in
+            # (one typed in mid-list took that place, and everyone after it moved down one: an audit)
+            listed = {p.id: index for index, p in enumerate(players)}
+            players = tuple(sorted(players, key=lambda p: (0, schedule.numbers[p.id], p.id) if p.id in schedule.numbers
+                                   else (1, listed[p.id], p.id)))
         request = PairingRequest(
             players=players, history=schedule.rounds, total_rounds=rounds, seed=schedule.seed, options=options
         )
@@ -451,7 +456,7 @@ def pair_command(
     seed: Annotated[str | None, typer.Option("--seed", help="Seed of a system's random draw (the club Swiss's order among equals); overrides the file's.")] = None,
     bye: Annotated[list[str] | None, typer.Option("--bye", help="ID[:half|full|zero|absent]: a bye asked for this round (half-point when no kind is given; repeatable).")] = None,
     withdraw: Annotated[list[str] | None, typer.Option("--withdraw", help="Id of a player who left: paired no more (repeatable, or comma-separated; kept in the JSON written).")] = None,
-    rematch_after: Annotated[int | None, typer.Option("--rematch-after", help="Keizer: opponents may meet again this many rounds after their last game (kept in the JSON written).")] = None,
+    rematch_after: Annotated[int | None, typer.Option("--rematch-after", help="Keizer: opponents may meet again this many rounds after their last game, at least 2 (kept in the JSON written).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write over another event file that holds results (they are lost).")] = False,
 ) -> None:
     """Pair the next round of a Swiss or Keizer event (round 1 from a players file)."""

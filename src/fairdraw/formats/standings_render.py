@@ -123,7 +123,9 @@ def render_text(st: Standings, cross: list[dict[str, Any]] | None = None) -> str
     """An aligned text table, then the cross table when asked."""
     head = f"Standings ({st.scoring}" if st.group is None else f"Group {st.group} ({st.scoring}"
     if st.scoring == "keizer":
-        how = "converged" if st.meta.get("converged") else "stopped on a cycle"
+        how = ("converged" if st.meta.get("converged") else
+               f"stopped on a cycle of {st.meta['cycle_length']} rankings, listed in the one the next round is paired from"
+               if st.meta.get("cycle_length") else "stopped at the iteration limit, listed in its last ranking")
         rounds = st.meta.get("iterations")
         head += f"; {rounds} iteration{'' if rounds == 1 else 's'}, {how}"
     head += ")\n"

@@ -70,6 +70,10 @@ class ScoreSheet:
     points: dict[int, Fraction]
     per_round: dict[int, dict[int, Fraction]] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    #: a ranking the scoring itself imposes (ids, best first), which the standings then follow
+    #: rather than the points: a Keizer ladder whose ranking cycles is paired from the cycle's
+    #: most stable ranking, whose points do not sort back into it
+    order: tuple[int, ...] | None = None
 
 
 class Scoring(ABC):

@@ -15,12 +15,12 @@ taken, so the answer is deterministic, and the cycle is reported.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
-from fairdraw.core.model import Participant, Schedule
+from fairdraw.core.model import Participant, Round, Schedule
 from fairdraw.core.player_rules import withdrawal_rounds
 from fairdraw.scoring.base import ScoreSheet, Scoring, as_fraction, register_scoring
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, GAME, ChessEntry, chess_entries
@@ -80,6 +80,21 @@ def without_shares_after_withdrawal(entries: dict[int, list[ChessEntry]],
     if not withdrawn_at:
         return entries
     return {pid: [e for e in rows if not (pid in withdrawn_at and e.round >= withdrawn_at[pid] and e.kind in _AWAY)]
+            for pid, rows in entries.items()}
+
+
+def without_shares_before_entry(entries: dict[int, list[ChessEntry]],
+                                rounds: Sequence[Round]) -> dict[int, list[ChessEntry]]:
+    """The entries with a late entry's rounds away before their first round left out: the
+    rounds in which the player is neither seated nor listed with a bye, from the first round
+    played up to the one they first took part in. Why: as after a withdrawal, the absence
+    share rewards a member who sends word for an evening, not one who had not joined yet (an
+    audit: a late entry earned absence shares for the rounds before joining)."""
+    first: dict[int, int] = {}
+    for rnd in sorted(rounds, key=lambda r: r.round):
+        for pid in (*rnd.seated_ids(), *(b.id for b in rnd.byes)):
+            first.setdefault(pid, rnd.round)
+    return {pid: [e for e in rows if not (e.round < first.get(pid, 0) and e.kind in _AWAY)]
             for pid, rows in entries.items()}
 
 
@@ -160,15 +175,33 @@ def params_from(options: dict[str, Any]) -> KeizerParams:
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
         if key == "max_iterations":
-            try:
-                kwargs[key] = int(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"max_iterations: expected a whole number, got {value!r}") from None
+            whole = (value if isinstance(value, int) and not isinstance(value, bool)
+                     else int(value) if isinstance(value, str) and value.strip().isdigit() else None)
+            if whole is None or whole < 1:
+                # 0 or -1 paired by rating alone under "stopped on a cycle"; true or 2.7 read as 1 and 2
+                raise ValueError(f"max_iterations: expected a whole number of at least 1, got {value!r}")
+            kwargs[key] = whole
         elif value is None:
             kwargs[key] = None
         else:
             kwargs[key] = as_fraction(value, key)
+            low, high = _RANGES.get(key, (Fraction(0), None))
+            if kwargs[key] < low or (high is not None and kwargs[key] > high) or (key == "first_value" and kwargs[key] == 0):
+                span = f"from {low} to {high}" if high is not None else ("above 0" if key == "first_value" else f"at least {low}")
+                raise ValueError(f"{key}: expected a value {span}, got {value!r}")
     return KeizerParams(**kwargs)
+
+
+#: What each setting may be (docs/standings.md): the leader's value above 0 and each next place
+#: worth ``step`` less (never more); a draw, a loss, a bye, an absence or a forfeit worth a share
+#: of a value from none to all of it; ``own`` (the share of one's own value added once) from
+#: none up. An audit found step -1, a first value of 0 and a draw worth 150 % run without a
+#: word.
+_RANGES: dict[str, tuple[Fraction, Fraction | None]] = {
+    "first_value": (Fraction(0), None), "step": (Fraction(0), None), "own": (Fraction(0), None),
+    "draw": (Fraction(0), Fraction(1)), "loss": (Fraction(0), Fraction(1)), "bye": (Fraction(0), Fraction(1)),
+    "absence": (Fraction(0), Fraction(1)), "forfeit_loss": (Fraction(0), Fraction(1)),
+}
 
 
 @register_scoring
@@ -186,6 +219,7 @@ class KeizerScoring(Scoring):
     def score(self, schedule: Schedule) -> ScoreSheet:
         params = self.params
         entries = without_shares_after_withdrawal(chess_entries(schedule), withdrawal_rounds(schedule.meta))
+        entries = without_shares_before_entry(entries, schedule.rounds)
         start = initial_ranking(schedule.players, schedule.numbers)
         result = keizer(entries, start, params)
         meta = {
@@ -194,4 +228,7 @@ class KeizerScoring(Scoring):
             "cycle_length": result.cycle_length,
             "values": {str(pid): float(v) for pid, v in result.values.items()},
         }
-        return ScoreSheet(points=result.scores, per_round=None, meta=meta)
+        # not converged (a cycle, or the iteration limit): the standings follow the ranking the
+        # next round is paired from (docs/swiss.md), which its own points do not sort back into
+        return ScoreSheet(points=result.scores, per_round=None, meta=meta,
+                          order=None if result.converged else result.ranking)

@@ -188,7 +188,11 @@ def compute_standings(
     ctx = build_context(schedule, scoring, sheet)
 
     ids = [p.id for p in schedule.players]
-    keys: dict[int, list[Fraction]] = {pid: [-sheet.points[pid]] for pid in ids}
+    if sheet.order is not None and set(sheet.order) == set(ids):
+        place = {pid: index for index, pid in enumerate(sheet.order)}
+        keys: dict[int, list[Fraction]] = {pid: [Fraction(place[pid])] for pid in ids}
+    else:
+        keys = {pid: [-sheet.points[pid]] for pid in ids}
     values: dict[int, dict[str, Fraction]] = {pid: {} for pid in ids}
     for spec, tb in zip(specs, breakers, strict=True):
         shown: dict[int, Fraction] = {}

@@ -8,7 +8,7 @@ neighbours against neighbours, away from recent opponents. The rules, in priorit
 
 1. everyone present plays once; an odd field gives the bye to the lowest-ranked present
    player among those with the fewest pairing byes so far;
-2. no pair meets again within ``rematch_after`` rounds of their last game (default: never
+2. a pair meets again ``rematch_after`` rounds after its last game at the earliest (default: never
    while it can be avoided; after that window a rematch is as good as any pairing); when
    rematches cannot be avoided, the fewest, then those whose last game lies furthest back;
 3. the squared ranking distances of the boards add up to as little as possible (neighbours
@@ -20,7 +20,7 @@ neighbours against neighbours, away from recent opponents. The rules, in priorit
 Rules 2 and 3 are one exact maximum-weight perfect matching (``core.matching``) whose
 weight packs them in that order. Options besides the shared player rules of
 ``core.player_rules`` (``requested_byes``/``absent``, ``withdrawn``, ``forbidden_pairs``):
-``rematch_after`` (whole number of rounds, at least 1) and ``keizer`` (the scoring's
+``rematch_after`` (whole number of rounds, at least 2) and ``keizer`` (the scoring's
 settings, e.g. ``{"first_value": 40, "step": 1}``: ``scoring.keizer.KeizerParams``).
 """
 
@@ -44,7 +44,13 @@ def keizer_ranking(players: tuple[Participant, ...], history: tuple[Round, ...],
                    ) -> tuple[tuple[int, ...], dict[int, float], str]:
     """(ids best first, Keizer score per id, a line on how the ranking was reached); a player
     withdrawn from round w on (``withdrawn_at``) earns no absence share from w on."""
-    from fairdraw.scoring.keizer import initial_ranking, keizer, params_from, without_shares_after_withdrawal
+    from fairdraw.scoring.keizer import (
+        initial_ranking,
+        keizer,
+        params_from,
+        without_shares_after_withdrawal,
+        without_shares_before_entry,
+    )
     from fairdraw.scoring.results import chess_entries
 
     numbers = {p.id: i for i, p in enumerate(players, start=1)}
@@ -56,7 +62,8 @@ def keizer_ranking(players: tuple[Participant, ...], history: tuple[Round, ...],
     if not history:
         return start, {}, "no games yet: the initial order (rating, then pairing number)"
     entries = chess_entries(Schedule("keizer", players, history, numbers=numbers))
-    result = keizer(without_shares_after_withdrawal(entries, withdrawn_at or {}), start, params)
+    result = keizer(without_shares_before_entry(without_shares_after_withdrawal(entries, withdrawn_at or {}), history),
+                    start, params)
     how = (f"converged in {result.iterations} iterations" if result.converged
            else f"a cycle of {result.cycle_length} rankings; the most stable one is used")
     return result.ranking, {pid: float(v) for pid, v in result.scores.items()}, how
@@ -128,9 +135,12 @@ def _window(options: Mapping[str, Any]) -> int | None:
     value = options.get("rematch_after")
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InputError(f"rematch_after must be a whole number of rounds of at least 1, got {value!r}",
-                         field="rematch_after")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
+        # a pair may meet again ``value`` rounds after its last game: 1 is the very next round,
+        # no limit at all and weaker than leaving the option out (an audit: one pair met in
+        # rounds 1, 2 and 3)
+        raise InputError(f"rematch_after must be a whole number of rounds of at least 2 (1 would let a pair meet "
+                         f"every round; leave it out for no rematch at all), got {value!r}", field="rematch_after")
     return value
 
 
