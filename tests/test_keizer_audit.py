@@ -92,3 +92,18 @@ def test_a_late_entry_earns_no_absence_share_before_joining(tmp_path: Path, cli:
     if board is None:  # the bye: its share of the own value
         expected = values[7] + values[7] * 2 / 3
     assert abs(float(sheet.points[7]) - expected) < 1e-9
+
+
+def test_check_verifies_a_rematch_window(tmp_path: Path, cli: Callable[..., Any]) -> None:
+    """`check` had only --no-repeats and --max-meetings: a ladder's window went unchecked."""
+    (tmp_path / "p.csv").write_text("name,rating\nA,2000\nB,1900\nC,1800\nD,1700\n")
+    event = tmp_path / "e.json"
+    assert cli("pair", "--system", "keizer", str(tmp_path / "p.csv"), "--rematch-after", "2", "--json",
+               "-o", str(event)).code == 0
+    for _ in range(5):
+        _white_wins(event)
+        assert cli("pair", str(event), "--json", "-o", str(event)).code == 0
+    assert cli("check", str(event), "--rematch-after", "2").code == 0
+    res = cli("check", str(event), "--rematch-after", "9")  # 4 players over 6 rounds must meet again
+    assert res.code == 1 and "apart (at least 9 asked)" in res.out
+    assert cli("check", str(event), "--rematch-after", "1").code == 2

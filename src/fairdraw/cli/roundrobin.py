@@ -66,6 +66,7 @@ def check_command(
     table_size: int | None = typer.Option(None, "--table-size", min=LIMIT_MINIMUMS["table_size"], help="Every table must have this many seats."),
     balanced_seats: bool = typer.Option(False, "--balanced-seats", help="Seats (winds) balanced: each once per k games, floor/ceil in all."),
     everyone: bool = typer.Option(False, "--everyone", help="Every listed participant (not withdrawn) seated or on a bye each round."),
+    rematch_after: int | None = typer.Option(None, "--rematch-after", min=LIMIT_MINIMUMS["rematch_after"], help="A pair meets again this many rounds after its last game at the earliest (a Keizer ladder's window)."),
     dutch: Path | None = typer.Option(None, "--dutch", help="A TRF16 file or schedule JSON: re-pair every round by FIDE Dutch."),
     explain: bool = typer.Option(False, "--explain", help="With --dutch: explain each round that differs."),
     redraw: bool = typer.Option(False, "--redraw", help="A mahjong seating: draw it again from the seed and players it records (and replay its recorded re-seats); every drawn table must be the same."),
@@ -75,7 +76,8 @@ def check_command(
         ("--no-repeats", no_repeats), ("--max-meetings", max_meetings is not None),
         ("--max-colour-diff", max_colour_diff is not None), ("--max-colour-run", max_colour_run is not None),
         ("--max-byes", max_byes is not None), ("--table-size", table_size is not None),
-        ("--balanced-seats", balanced_seats), ("--everyone", everyone), ("--redraw", redraw)) if given]
+        ("--balanced-seats", balanced_seats), ("--everyone", everyone), ("--redraw", redraw),
+        ("--rematch-after", rematch_after is not None)) if given]
     if dutch is not None and (schedule is not None or rules_given):
         # it re-pairs the file --dutch names and reads nothing else: a schedule with a breach, or
         # one that did not exist, passed beside it with exit 0
@@ -106,6 +108,7 @@ def check_command(
         table_size=table_size,
         balanced_seats=balanced_seats,
         everyone=everyone,
+        rematch_after=rematch_after,
     )
     ok = True
     for heading, loaded in documents:

@@ -20,6 +20,7 @@ LIMIT_MINIMUMS: dict[str, int] = {
     "max_colour_run": 1,  # a run of 0 games: no game could be played
     "max_byes": 0,  # no byes at all
     "table_size": 2,  # a chess board has two seats; a table of one is no game
+    "rematch_after": 2,  # a pair may meet again 1 round after its last game: no limit at all
 }
 
 

@@ -42,6 +42,9 @@ class CheckRules:
     #: every participant of the list, but those in ``meta.withdrawn``, seated or on a bye in
     #: every round (a plan has no absences: a missing table or player is a breach)
     everyone: bool = False
+    #: a pair meets again this many rounds after its last game at the earliest (a Keizer
+    #: ladder's ``--rematch-after``): the window ``--max-meetings`` cannot say
+    rematch_after: int | None = None
 
     def __post_init__(self) -> None:
         """A limit out of its range (a negative count, a table of one seat) is an InputError:
@@ -404,6 +407,12 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
     for pair, count in sorted(report.meetings.items()):
         if count > 1:
             report.repeats.append((pair[0], pair[1], count))
+        if rules.rematch_after is not None:
+            met = sorted(met_in[pair])
+            for first, again in zip(met, met[1:]):
+                if again - first < rules.rematch_after:
+                    report.breaches.append(f"participants {pair[0]} and {pair[1]} meet in rounds {first} and {again}, "
+                                           f"{again - first} apart (at least {rules.rematch_after} asked)")
         if limit is not None and count > limit:
             # the rounds, so the breach can be found without recounting by hand
             report.breaches.append(f"participants {pair[0]} and {pair[1]} meet {count} times, in rounds "
