@@ -107,3 +107,16 @@ def test_check_verifies_a_rematch_window(tmp_path: Path, cli: Callable[..., Any]
     res = cli("check", str(event), "--rematch-after", "9")  # 4 players over 6 rounds must meet again
     assert res.code == 1 and "apart (at least 9 asked)" in res.out
     assert cli("check", str(event), "--rematch-after", "1").code == 2
+
+
+def test_a_bad_setting_is_named_where_it_was_given(tmp_path: Path, cli: Callable[..., Any]) -> None:
+    event = _ladder(tmp_path, cli, 1)
+    typed = cli("standings", str(event), "-O", "bogus=1")
+    assert typed.code == 2 and "field '--option'" in typed.err
+    doc = json.loads(event.read_text())
+    doc["meta"]["keizer"] = {"bogus": 1}
+    event.write_text(json.dumps(doc))
+    stored = cli("standings", str(event))
+    assert stored.code == 2 and "field 'meta.keizer'" in stored.err  # was '--option', never typed
+    window = cli("pair", str(event), "--rematch-after", "-1")
+    assert window.code == 2 and "field '--rematch-after'" in window.err

@@ -164,6 +164,19 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
+def _bad_option_field(name: str, from_file: dict[str, Any], meta: dict[str, Any]) -> str:
+    """Where a scoring option that does not fit was given: the file's ``meta.keizer`` (a
+    ladder's settings) or ``meta.scoring.options`` (the page's export) when those alone fail,
+    else ``-O`` (an audit: a bad value in the file was blamed on the command line)."""
+    from fairdraw.scoring.base import get_scoring
+
+    try:
+        get_scoring(name, **from_file)
+    except (KeyError, ValueError, TypeError):
+        return "meta.keizer" if name == "keizer" and isinstance(meta.get("keizer"), dict) else "meta.scoring.options"
+    return "--option"
+
+
 def _say_cuts_past_the_rounds(codes: Sequence[str], rounds: int, source: str) -> None:
     """A cut of as many values as there are rounds (``BH:C9`` in five rounds) leaves nothing: a
     column of zeros, almost surely a slip of the keyboard, said rather than shown silently."""
@@ -233,6 +246,7 @@ def standings_command(
         options.update(schedule.meta["keizer"])  # the ladder's own settings (pair --system keizer)
     if name == recorded.get("name") and isinstance(recorded.get("options"), dict):
         options.update(recorded["options"])
+    from_file = dict(options)  # what the file sets, to name it when a value there is the bad one
     options.update(_parse_options(option or []))
     if tiebreaks is None and isinstance(recorded.get("tiebreaks"), str):
         tiebreaks = [recorded["tiebreaks"]]
@@ -255,7 +269,8 @@ def standings_command(
     except KeyError as exc:
         raise InputError(str(exc.args[0]), source=str(input), field="--scoring") from None
     except (ValueError, TypeError) as exc:
-        raise InputError(f"{name} scoring: {exc}", source=str(input), field="--option") from None
+        raise InputError(f"{name} scoring: {exc}", source=str(input),
+                         field=_bad_option_field(name, from_file, schedule.meta)) from None
     if scorer.game == "chess" and is_mahjong(schedule):  # the scoring is the mistake, not the tie-breaks
         raise InputError(f"the scoring {name!r} is for chess but this schedule has mahjong tables: leave out "
                          "--scoring, or give --scoring mahjong", source=str(input), field="--scoring")

@@ -521,6 +521,9 @@ def pair_command(
         if name != "keizer":  # it was written into the JSON and did nothing
             raise InputError(f"--rematch-after is a Keizer rule (--system keizer); {name!r} pairs no rematch at all",
                              field="--rematch-after")
+        if rematch_after < 2:  # the system refuses it too, but named the input file's field
+            raise InputError(f"--rematch-after must be at least 2 (1 would let a pair meet every round; leave it out "
+                             f"for no rematch at all), got {rematch_after}", field="--rematch-after")
         request = replace(request, options={**request.options, "rematch_after": rematch_after})
     try:
         schedule = engine.pair(request)
