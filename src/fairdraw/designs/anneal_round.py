@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 #: Starting and final temperature, in units of one repeat: at HOT a swap adding one repeat is
 #: taken about one time in five, at COLD almost never.
@@ -59,12 +59,7 @@ def annealed_groups(counts: Sequence[Sequence[int]], sizes: Sequence[int], rng: 
     for _ in range(steps):
         if best_cost == 0:
             break
-        x = randrange(count)
-        y = randrange(count - 1)
-        if y >= x:
-            y += 1
-        A, B = tables[x], tables[y]
-        i, j = randrange(len(A)), randrange(len(B))
+        A, B, i, j = _pick_swap(tables, randrange)
         a, b = A[i], B[j]
         row_a, row_b = counts[a], counts[b]
         delta = 0
@@ -120,13 +115,7 @@ def annealed_rounds(counts: list[list[int]], rounds: list[list[list[int]]], rng:
     temperature = SEASON_HOT
     randrange, uniform = rng.randrange, rng.random
     for _ in range(steps):
-        rnd = rounds[playable[randrange(len(playable))]]
-        x = randrange(len(rnd))
-        y = randrange(len(rnd) - 1)
-        if y >= x:
-            y += 1
-        A, B = rnd[x], rnd[y]
-        i, j = randrange(len(A)), randrange(len(B))
+        A, B, i, j = _pick_swap(rounds[playable[randrange(len(playable))]], randrange)
         a, b = A[i], B[j]
         row_a, row_b = counts[a], counts[b]
         delta = 0
@@ -160,6 +149,16 @@ def annealed_rounds(counts: list[list[int]], rounds: list[list[list[int]]], rng:
                 _count(counts, group, 1)
         return start
     return rounds
+
+
+def _pick_swap(groups: list[list[int]], randrange: Callable[[int], int]) -> tuple[list[int], list[int], int, int]:
+    """Two different groups drawn at random, and a seat in each: the swap a step tries."""
+    x = randrange(len(groups))
+    y = randrange(len(groups) - 1)
+    if y >= x:
+        y += 1
+    A, B = groups[x], groups[y]
+    return A, B, randrange(len(A)), randrange(len(B))
 
 
 def _count(counts: list[list[int]], group: Sequence[int], step: int) -> None:
