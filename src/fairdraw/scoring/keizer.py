@@ -176,6 +176,7 @@ def params_from(options: dict[str, Any]) -> KeizerParams:
     for key, value in options.items():
         if key == "max_iterations":
             whole = (value if isinstance(value, int) and not isinstance(value, bool)
+                     else int(value) if isinstance(value, float) and value.is_integer()
                      else int(value) if isinstance(value, str) and value.strip().isdigit() else None)
             if whole is None or whole < 1:
                 # 0 or -1 paired by rating alone under "stopped on a cycle"; true or 2.7 read as 1 and 2
