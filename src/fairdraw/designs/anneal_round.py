@@ -126,18 +126,8 @@ def annealed_rounds(counts: list[list[int]], rounds: list[list[list[int]]], rng:
             if c != b:
                 delta += inc[row_a[c]] + dec[row_b[c]]
         if delta <= 0 or uniform() < math.exp(-delta / temperature):
-            for c in A:
-                if c != a:
-                    row_a[c] -= 1
-                    counts[c][a] -= 1
-                    row_b[c] += 1
-                    counts[c][b] += 1
-            for c in B:
-                if c != b:
-                    row_b[c] -= 1
-                    counts[c][b] -= 1
-                    row_a[c] += 1
-                    counts[c][a] += 1
+            _trade(counts, A, a, b)
+            _trade(counts, B, b, a)
             A[i], B[j] = b, a
             change += delta
         temperature *= cooling
@@ -159,6 +149,17 @@ def _pick_swap(groups: list[list[int]], randrange: Callable[[int], int]) -> tupl
         y += 1
     A, B = groups[x], groups[y]
     return A, B, randrange(len(A)), randrange(len(B))
+
+
+def _trade(counts: list[list[int]], group: Sequence[int], leaving: int, joining: int) -> None:
+    """The meetings of ``group`` (but ``leaving``) moved from ``leaving`` to ``joining``."""
+    row_out, row_in = counts[leaving], counts[joining]
+    for c in group:
+        if c != leaving:
+            row_out[c] -= 1
+            counts[c][leaving] -= 1
+            row_in[c] += 1
+            counts[c][joining] += 1
 
 
 def _count(counts: list[list[int]], group: Sequence[int], step: int) -> None:
