@@ -145,12 +145,8 @@ def _late_entries(schedule: Schedule) -> dict[str, int]:
     after the first: late entries. `fairdraw check --everyone` then expects them only from that
     round on, as it does a seating's newcomers (an audit: a late entry was reported "not placed"
     in every round before they joined). Read from the rounds, so it is the same on every pairing."""
-    first: dict[int, int] = {}
-    for rnd in schedule.rounds:
-        for pid in (*rnd.seated_ids(), *(b.id for b in rnd.byes)):
-            first.setdefault(pid, rnd.round)
     opening = min((rnd.round for rnd in schedule.rounds), default=1)
-    return {str(pid): number for pid, number in sorted(first.items()) if number > opening}
+    return {str(pid): number for pid, number in sorted(schedule.first_rounds().items()) if number > opening}
 
 
 def _refuse_shared_numbers(schedule: Schedule, source: str) -> None:
@@ -159,16 +155,14 @@ def _refuse_shared_numbers(schedule: Schedule, source: str) -> None:
     number in use) made ``pair`` renumber the field from there down without a word, and every
     list printed before stopped matching (an audit). A late entry leaves its number out and
     takes the next free one."""
-    holder: dict[int, int] = {}
-    for index, player in enumerate(schedule.players):
-        number = schedule.numbers.get(player.id)
-        if number is None:
-            continue
-        if number in holder:
-            raise InputError(f"pairing number {number} is also player {holder[number]}'s; each player keeps the "
-                             "number of round 1, and a late entry leaves its number out to take the next free one",
-                             source=source, field=f"players.{index}.number")
-        holder[number] = player.id
+    shared = schedule.shared_numbers()
+    if shared:
+        position = {p.id: index for index, p in enumerate(schedule.players)}
+        # the first player in the list whose number another player above holds
+        number, ids = min(shared.items(), key=lambda item: position[item[1][1]])
+        raise InputError(f"pairing number {number} is also player {ids[0]}'s; each player keeps the "
+                         "number of round 1, and a late entry leaves its number out to take the next free one",
+                         source=source, field=f"players.{position[ids[1]]}.number")
 
 
 def _later_records(meta: Mapping[str, Any], nxt: int, options: Mapping[str, Any], source: str) -> dict[str, Any]:

@@ -99,14 +99,9 @@ def _check_structure(schedule: Schedule, report: CheckReport) -> None:
         if count > 1:
             report.breaches.append(f"players: participant {pid} is listed {count} times")
     if "groups" not in schedule.meta:  # a Meerkamp numbers each group from 1
-        holders: dict[int, list[int]] = {}
-        for player in schedule.players:
-            if player.id in schedule.numbers:
-                holders.setdefault(schedule.numbers[player.id], []).append(player.id)
-        for number, ids in sorted(holders.items()):
-            if len(ids) > 1:  # `pair` and `check --dutch` refuse such a file
-                report.breaches.append(f"players: pairing number {number} is held by participants "
-                                       f"{', '.join(map(str, ids))}")
+        for number, ids in schedule.shared_numbers().items():  # `pair` and `check --dutch` refuse them
+            report.breaches.append(f"players: pairing number {number} is held by participants "
+                                   f"{', '.join(map(str, ids))}")
     for number, count in sorted(Counter(r.round for r in schedule.rounds).items()):
         if count > 1:
             report.breaches.append(f"rounds: round {number} appears {count} times")
@@ -486,7 +481,7 @@ def check_schedule(schedule: Schedule, rules: CheckRules = CheckRules()) -> Chec
                                    "but is seated")
         if not rules.everyone:
             continue
-        placed = set(rnd.seated_ids()) | {b.id for b in rnd.byes}
+        placed = set(rnd.placed_ids())
         expected = _expected_in(groups, rnd, position, cycles)
         missing = sorted(p.id for p in schedule.players
                          if p.id not in placed and not gone(p.id, rnd.round) and arrived(p.id, rnd.round)

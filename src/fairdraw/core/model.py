@@ -90,6 +90,10 @@ class Round:
         """Every id seated at a table this round, in table and seat order (repeats kept)."""
         return [pid for table in self.tables for pid in table.seats]
 
+    def placed_ids(self) -> list[int]:
+        """Every id the round lists: seated, then with a bye of any kind (repeats kept)."""
+        return [*self.seated_ids(), *(bye.id for bye in self.byes)]
+
 
 @dataclass(frozen=True, slots=True)
 class Schedule:
@@ -113,6 +117,24 @@ class Schedule:
             if participant.id == pid:
                 return participant
         raise KeyError(pid)
+
+    def first_rounds(self) -> dict[int, int]:
+        """Each participant's first round, seated or with a bye: where a late entry joined
+        (``pair`` records it as ``meta.joined``; a Keizer ladder scores no absence before it)."""
+        first: dict[int, int] = {}
+        for rnd in sorted(self.rounds, key=lambda r: r.round):
+            for pid in rnd.placed_ids():
+                first.setdefault(pid, rnd.round)
+        return first
+
+    def shared_numbers(self) -> dict[int, list[int]]:
+        """Pairing numbers held by more than one participant: number -> ids, in list order
+        (``pair`` refuses them, ``check`` reports them; a Meerkamp's groups number their own)."""
+        holders: dict[int, list[int]] = {}
+        for participant in self.players:
+            if participant.id in self.numbers:
+                holders.setdefault(self.numbers[participant.id], []).append(participant.id)
+        return {number: ids for number, ids in sorted(holders.items()) if len(ids) > 1}
 
     def number_of(self, pid: int) -> int:
         """Pairing number of a participant; defaults to its position in ``players``."""

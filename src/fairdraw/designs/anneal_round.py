@@ -134,9 +134,9 @@ def annealed_rounds(counts: list[list[int]], rounds: list[list[list[int]]], rng:
     if change > 0:  # worse than the start: undo, counts and all
         for old, new in zip(start, rounds, strict=True):
             for group in new:
-                _count(counts, group, -1)
+                count_meetings(counts, group, -1)
             for group in old:
-                _count(counts, group, 1)
+                count_meetings(counts, group)
         return start
     return rounds
 
@@ -162,7 +162,8 @@ def _trade(counts: list[list[int]], group: Sequence[int], leaving: int, joining:
             counts[c][joining] += 1
 
 
-def _count(counts: list[list[int]], group: Sequence[int], step: int) -> None:
+def count_meetings(counts: list[list[int]], group: Sequence[int], step: int = 1) -> None:
+    """Add ``step`` to the meetings of every two players of ``group`` (both ways round)."""
     for a in group:
         row = counts[a]
         for b in group:

@@ -35,13 +35,6 @@ SMALL_FIELD_WORK = 800_000
 #: kept. One reaches 12 repeats for 20 players in 4 rounds at tables of 5 on three seeds of six,
 #: three on each of the twelve seeds 0-11.
 WIDE_ATTEMPTS = 3
-#: The rounds built one at a time (``_round_by_round``) are a second start for ``extend`` from
-#: this many added rounds on: from one, since the schedule asked for comes first by the issue's
-#: order (until 2026-12-05 one added round stayed the design's relabelled copy, because a later
-#: re-seat of 120 players over 39 rounds mended it better, 69 repeats against 75; the seating
-#: itself had 63 repeats where the annealed round gives 60, and 92 players over 29 rounds 46
-#: where it gives 44).
-STEPWISE_FROM = 1
 #: The annealing of each round built one at a time: ANNEAL_STEPS_PER_PLAYER swaps per player,
 #: fewer when many rounds are added, so that all of them take about ANNEAL_WORK swaps, but never
 #: fewer than ANNEAL_STEPS_FLOOR per player. Measured (tables of 4, then the polish): 92 players
@@ -346,12 +339,16 @@ def extend(
     slots = sum(len(t) * (len(t) - 1) // 2 for r in base + extra for t in r)
     least = max(0, slots - n * (n - 1) // 2)  # pigeonhole: the pairs beyond the n(n-1)/2 there are
     reached = quality_order(base + narrow, n)
-    if (n >= SMALL_FIELD and len(extra) >= STEPWISE_FROM and all(len(t) == k for r in rounds for t in r)
+    if (n >= SMALL_FIELD and all(len(t) == k for r in rounds for t in r)
             and (reached[0], reached[1]) > (least, 2)):  # nothing to gain where the copies hit the bound
         # a second start: the rounds built one at a time, each annealed to meet least what met
         # before, then the same polish; the better by the issue's order is kept (the copies'
         # polish has few steps a round on a large field: 300 players over 99 rounds 4,898
-        # repeats, 784 so)
+        # repeats, 717 so). Even one added round: the schedule asked for comes first by the
+        # issue's order (until 2026-12-05 one added round stayed the design's relabelled copy,
+        # which a later re-seat of 120 players over 39 rounds mended better, 69 repeats against
+        # 75; the seating itself had 63 repeats where the annealed round gives 60, and 92 players
+        # over 29 rounds 46 where it gives 44)
         stepwise = improve(rounds, _round_by_round(rounds, n, k, len(extra), seed), n, seed=seed, steps=budget)
         return base + min(narrow, stepwise, key=lambda added: quality_order(base + added, n))
     if n >= SMALL_FIELD or k < 5:

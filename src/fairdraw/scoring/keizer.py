@@ -15,12 +15,12 @@ taken, so the answer is deterministic, and the cycle is reported.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
-from fairdraw.core.model import Participant, Round, Schedule
+from fairdraw.core.model import Participant, Schedule
 from fairdraw.core.player_rules import withdrawal_rounds
 from fairdraw.scoring.base import ScoreSheet, Scoring, as_fraction, register_scoring
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, GAME, ChessEntry, chess_entries
@@ -84,16 +84,11 @@ def without_shares_after_withdrawal(entries: dict[int, list[ChessEntry]],
 
 
 def without_shares_before_entry(entries: dict[int, list[ChessEntry]],
-                                rounds: Sequence[Round]) -> dict[int, list[ChessEntry]]:
-    """The entries with a late entry's rounds away before their first round left out: the
-    rounds in which the player is neither seated nor listed with a bye, from the first round
-    played up to the one they first took part in. Why: as after a withdrawal, the absence
+                                first: Mapping[int, int]) -> dict[int, list[ChessEntry]]:
+    """The entries with a late entry's rounds away before their first round (``first``: id ->
+    round, ``Schedule.first_rounds``) left out. Why: as after a withdrawal, the absence
     share rewards a member who sends word for an evening, not one who had not joined yet (an
     audit: a late entry earned absence shares for the rounds before joining)."""
-    first: dict[int, int] = {}
-    for rnd in sorted(rounds, key=lambda r: r.round):
-        for pid in (*rnd.seated_ids(), *(b.id for b in rnd.byes)):
-            first.setdefault(pid, rnd.round)
     return {pid: [e for e in rows if not (e.round < first.get(pid, 0) and e.kind in _AWAY)]
             for pid, rows in entries.items()}
 
@@ -220,7 +215,7 @@ class KeizerScoring(Scoring):
     def score(self, schedule: Schedule) -> ScoreSheet:
         params = self.params
         entries = without_shares_after_withdrawal(chess_entries(schedule), withdrawal_rounds(schedule.meta))
-        entries = without_shares_before_entry(entries, schedule.rounds)
+        entries = without_shares_before_entry(entries, schedule.first_rounds())
         start = initial_ranking(schedule.players, schedule.numbers)
         result = keizer(entries, start, params)
         meta = {

@@ -61,9 +61,9 @@ def keizer_ranking(players: tuple[Participant, ...], history: tuple[Round, ...],
         raise InputError(str(exc), field="keizer") from None
     if not history:
         return start, {}, "no games yet: the initial order (rating, then pairing number)"
-    entries = chess_entries(Schedule("keizer", players, history, numbers=numbers))
-    result = keizer(without_shares_before_entry(without_shares_after_withdrawal(entries, withdrawn_at or {}), history),
-                    start, params)
+    played = Schedule("keizer", players, history, numbers=numbers)
+    entries = without_shares_after_withdrawal(chess_entries(played), withdrawn_at or {})
+    result = keizer(without_shares_before_entry(entries, played.first_rounds()), start, params)
     how = (f"converged in {result.iterations} iterations" if result.converged
            else f"a cycle of {result.cycle_length} rankings; the most stable one is used")
     return result.ranking, {pid: float(v) for pid, v in result.scores.items()}, how

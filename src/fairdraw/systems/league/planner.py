@@ -270,7 +270,7 @@ def _annealed_tail_if_better(
     it (2026-12-05): 43 players over 12 sessions 81 repeats, the lower bound, where the tabu
     search left 93; 48 over 12 69 for 73; 53 over 12 9 for 12; a 28-player season re-planned
     from session 4 (two left, two joined) 41 for 46, a 33-player one from session 7 134 for 170."""
-    from fairdraw.designs.anneal_round import annealed_groups, annealed_rounds
+    from fairdraw.designs.anneal_round import annealed_groups, annealed_rounds, count_meetings
     from fairdraw.systems.league.search import SPREAD_WEIGHT, TabuSearch
 
     clean = max(0, -best[0][0] - len(history))  # a re-plan's played sessions may repeat already
@@ -280,12 +280,14 @@ def _annealed_tail_if_better(
     rng = random.Random(f"fairdraw-league-anneal|{players}|{sessions}|{shape.fives}|{shape.fours}|{len(history)}")
     counts = [[0] * players for _ in range(players)]
     for session in [*history, *head]:
-        _meet(counts, session)
+        for group in session:
+            count_meetings(counts, group)
     steps = min(ANNEAL_STEPS_PER_PLAYER * players, max(players, ANNEAL_WORK // (sessions - clean)))
     tail: list[Session] = []
     for _ in range(sessions - clean):
         session = tuple(tuple(sorted(g)) for g in annealed_groups(counts, sizes, rng, steps))
-        _meet(counts, session)
+        for group in session:
+            count_meetings(counts, group)
         tail.append(session)
     work = min(JOINT_STEPS_PER_SEAT * players * len(tail), JOINT_WORK)
     together = [tuple(tuple(sorted(g)) for g in rnd)
@@ -304,11 +306,3 @@ def _annealed_tail_if_better(
         if score < best[0]:
             best = (score, season, label)
     return best
-
-
-def _meet(counts: list[list[int]], session: Sequence[Sequence[int]]) -> None:
-    for group in session:
-        for a in group:
-            for b in group:
-                if a != b:
-                    counts[a][b] += 1
