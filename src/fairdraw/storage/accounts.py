@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 
 import argon2
 from sqlalchemy import func, select
@@ -78,3 +79,25 @@ def secret_key(session: Session) -> str:
         session.flush()
     return row.value
 
+
+
+def _signed_out_key(user_id: int) -> str:
+    return f"signed_out:{user_id}"
+
+
+def record_sign_out(session: Session, user_id: int) -> None:
+    """Note the moment an organiser signed out: every session of the account signed in before
+    it ends, a copy of the cookie kept on a shared venue laptop included (the cookie alone is
+    signed, not stored, so signing out only rewrote this browser's copy)."""
+    row = session.get(Setting, _signed_out_key(user_id))
+    if row is None:
+        session.add(Setting(key=_signed_out_key(user_id), value=repr(time.time())))
+    else:
+        row.value = repr(time.time())
+    session.flush()
+
+
+def signed_out_at(session: Session, user_id: int) -> float | None:
+    """When the organiser last signed out (seconds since the epoch), or None."""
+    row = session.get(Setting, _signed_out_key(user_id))
+    return None if row is None else float(row.value)

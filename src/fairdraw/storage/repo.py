@@ -23,7 +23,9 @@ from fairdraw.storage.accounts import (
     user_count,
     create_user,
     authenticate,
+    record_sign_out,
     secret_key,
+    signed_out_at,
 )
 from fairdraw.storage.organisers import (
     Managers,
@@ -103,7 +105,9 @@ __all__ = [
     "player_key",
     "list_events",
     "record_results",
+    "record_sign_out",
     "secret_key",
+    "signed_out_at",
     "set_next_bye",
     "set_withdrawn",
     "store_rounds",

@@ -58,7 +58,11 @@ def create_app(database_url: str | None = None) -> FastAPI:
     with sessions.begin() as db:
         secret = repo.secret_key(db)
         setup_token = secrets.token_urlsafe(16) if repo.user_count(db) == 0 else None
-    state = WebState(engine, sessions, SessionCodec(secret), templates(), setup_token)
+    def signed_out_at(uid: int) -> float | None:
+        with sessions() as db:
+            return repo.signed_out_at(db, uid)
+
+    state = WebState(engine, sessions, SessionCodec(secret, signed_out_at), templates(), setup_token)
 
     app = FastAPI(title="fairdraw", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.web = state

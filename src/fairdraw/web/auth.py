@@ -1,8 +1,9 @@
 """Organiser sign-in, the session cookie and CSRF tokens (issue 7 item 4).
 
 The session is a cookie signed with itsdangerous (the secret lives in the database, so a
-restart keeps everyone signed in); it carries the user id, a CSRF token and a one-shot
-notice. Every form carries the session's CSRF token in a hidden field and every POST
+restart keeps everyone signed in); it carries the user id, when they signed in, a CSRF token and
+a one-shot notice. Signing out records the moment in the database and ends every session of the
+account signed in before it, copies of the cookie included. Every form carries the session's CSRF token in a hidden field and every POST
 handler starts with ``app._organiser_form`` (the sign-in forms call ``check_csrf`` alone), which
 refuses with 403 when the session or the token is missing or wrong. Cookies are HttpOnly
 and SameSite=Lax, so another site can neither read them nor post with them.
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import HTTPException, Request, Response
@@ -24,8 +27,10 @@ MAX_AGE = 14 * 24 * 3600
 class SessionCodec:
     """Signs and reads the session cookie."""
 
-    def __init__(self, secret: str) -> None:
+    def __init__(self, secret: str, signed_out_at: Callable[[int], float | None] | None = None) -> None:
         self._serializer = URLSafeTimedSerializer(secret, salt="fairdraw-session")
+        #: when an account last signed out: a session signed in before that is over
+        self._signed_out_at = signed_out_at
 
     def load(self, request: Request) -> dict[str, Any]:
         """The session dict of the request, cached on ``request.state`` (empty when absent or forged)."""
@@ -41,6 +46,12 @@ class SessionCodec:
                     data = loaded
             except BadSignature:
                 data = {}
+        uid = data.get("uid")
+        if isinstance(uid, int) and self._signed_out_at is not None:
+            ended = self._signed_out_at(uid)
+            signed_in = data.get("at")
+            if ended is not None and not (isinstance(signed_in, (int, float)) and signed_in > ended):
+                data = {}  # signed out since (in this browser or another): a stale copy of the cookie
         request.state.session = data
         request.state.session_dirty = False
         return data
@@ -88,3 +99,9 @@ def user_id(codec: SessionCodec, request: Request) -> int | None:
     """The signed-in organiser's id, if any."""
     uid = codec.load(request).get("uid")
     return int(uid) if isinstance(uid, int) else None
+
+
+def sign_in(codec: SessionCodec, request: Request, uid: int) -> None:
+    """Start a session for ``uid``: the moment is kept, so that a later sign-out ends it, and
+    the CSRF token is new (a token planted before sign-in is useless afterwards)."""
+    codec.update(request, uid=uid, at=time.time(), csrf=secrets.token_urlsafe(24))

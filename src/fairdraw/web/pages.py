@@ -26,7 +26,7 @@ from fairdraw.core.registry import re_plans_a_changed_field, system_kind
 from fairdraw.formats.render import ROUNDS_PER_TABLE, WINDS, seat_labels
 from fairdraw.storage import repo
 from fairdraw.storage.models import Event
-from fairdraw.web import event_settings, views, workflow
+from fairdraw.web import event_settings, stale_forms, views, workflow
 from fairdraw.web.auth import SessionCodec, check_csrf, user_id
 
 HERE = Path(__file__).parent
@@ -81,7 +81,8 @@ def templates() -> Jinja2Templates:
         templates = Jinja2Templates(directory=str(HERE / "templates"))
         templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label,
                                      typed_or=views.typed_or, options_text=event_settings.options_text,
-                                     ROUNDS_PER_TABLE=ROUNDS_PER_TABLE)
+                                     ROUNDS_PER_TABLE=ROUNDS_PER_TABLE, player_mark=stale_forms.player_mark,
+                                     settings_mark=stale_forms.settings_mark, STALE_FIELD=stale_forms.FIELD)
         templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
         templates.env.filters["short"] = short_number
         _TEMPLATES.append(templates)

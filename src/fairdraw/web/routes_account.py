@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from fairdraw.core.errors import InputError
 from fairdraw.storage import repo
-from fairdraw.web.auth import check_csrf
+from fairdraw.web.auth import check_csrf, sign_in, user_id
 from fairdraw.web.pages import WebState, form_text, page, redirect, threaded
 
 
@@ -43,7 +43,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         except InputError as exc:
             return page(state, request, "setup.html", status=400, token=token, error=str(exc))
         state.setup_token = None
-        codec.update(request, uid=uid, csrf=secrets.token_urlsafe(24))
+        sign_in(codec, request, uid)
         return redirect(state, request, "/", "Organiser account created. Welcome!")
 
     @app.get("/login", response_class=HTMLResponse)
@@ -63,13 +63,20 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         uid = await threaded(work)
         if uid is None:
             return page(state, request, "login.html", status=401, error="Wrong user name or password.")
-        # a fresh CSRF token at sign-in: a token planted before sign-in is useless afterwards
-        codec.update(request, uid=uid, csrf=secrets.token_urlsafe(24))
+        sign_in(codec, request, uid)
         return redirect(state, request, "/")
 
     @app.post("/logout")
     async def logout(request: Request) -> Response:
         form = await request.form()
         check_csrf(codec, request, form_text(form, "csrf_token"))
-        codec.update(request, uid=None, csrf=secrets.token_urlsafe(24))
+        uid = user_id(codec, request)
+        if uid is not None:
+
+            def work() -> None:
+                with state.sessions.begin() as db:
+                    repo.record_sign_out(db, uid)
+
+            await threaded(work)
+        codec.update(request, uid=None, at=None, csrf=secrets.token_urlsafe(24))
         return redirect(state, request, "/login", "Signed out.")

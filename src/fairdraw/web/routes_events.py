@@ -7,6 +7,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from fairdraw.core.errors import InputError
 from fairdraw.storage import repo
+from fairdraw.web.stale_forms import refuse_if_stale, settings_mark
 from fairdraw.web import event_settings
 from fairdraw.web.auth import user_id
 from fairdraw.web.pages import (
@@ -97,6 +98,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 event_settings.check_reserved_options(options)
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
+                refuse_if_stale(form, settings_mark(event), "the event's settings")
                 fixed = bool(event.rounds)  # the form has no seed field then
                 ranked = [r.number for r in event.rounds if (r.meta or {}).get("seated_by_ranking")]
                 if ranked and total_rounds != event.total_rounds:

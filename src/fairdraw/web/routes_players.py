@@ -16,6 +16,7 @@ from fairdraw.formats.wording import counted
 from fairdraw.storage import repo
 from fairdraw.storage.events import MAX_PLAYERS, REQUESTABLE_BYES
 from fairdraw.web import workflow
+from fairdraw.web.stale_forms import refuse_stale_player, refuse_stale_round
 from fairdraw.web.pages import (
     PLAYER_FILE_MAX_BYTES,
     SAVE_AS_UTF8,
@@ -165,6 +166,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         def work() -> str:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
+                refuse_stale_player(form, event, pid)
                 player = _player_from_form(form, pid)
                 row = repo.update_participant(db, event, pid, player)
                 return f"Saved {row.name}."
@@ -178,6 +180,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         def work() -> str:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
+                refuse_stale_player(form, event, pid)
                 return f"Deleted {repo.delete_participant(db, event, pid)}."
 
         return await act(state, request, event_id, work, anchor="players")
@@ -193,6 +196,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 raise InputError(f"expected 1 (withdraw) or 0 (back in the field), got {flag!r}", field="withdrawn")
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
+                refuse_stale_player(form, event, pid)
                 player = repo.set_withdrawn(db, event, pid, back)
                 if system_kind(event.system) != "per-round" and event.rounds:
                     return (f"{player.name} is marked {'withdrawn' if back else 'back'}; the schedule already made "
@@ -209,6 +213,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         def work() -> str:
             with state.sessions.begin() as db:
                 event = repo.get_event(db, event_id)
+                refuse_stale_player(form, event, pid)
+                refuse_stale_round(form, event)
                 player = repo.set_next_bye(db, event, pid, kind)
                 return f"{player.name}: {kind + ' bye' if kind else 'no bye'} in the next round."
 
