@@ -126,3 +126,38 @@ def test_the_number_of_rounds_stays_once_a_round_is_seated_by_ranking(client: Te
     path = tmp_path / "event.json"
     path.write_text(client.get(f"/events/{event}/export/json").text)
     assert cli("check", "--redraw", str(path)).code == 0
+
+
+def test_a_player_withdrawn_before_a_ranked_round_is_left_out_on_the_command_line_too(
+        client: TestClient, tmp_path: Path, cli: Callable[..., CliResult]) -> None:
+    """Audit 2026-12-05: the page left the withdrawn player out of the ranked round, but its
+    export named no withdrawal, so `check --everyone` found them missing and `seat-ranked` on
+    the export seated them; the page's message also spoke of a table 2 the round did not have."""
+    event = create_event(client, "mahjong", rounds="3", options="ranked_last=2", seed="s")
+    import_players(client, event, field_csv(8))
+    post(client, event, "/pair")
+    enter_mahjong_round(client, event, 1)
+    post(client, event, "/pair")
+    enter_mahjong_round(client, event, 2)
+    post(client, event, "/players/8/withdraw", withdrawn="1")
+    before = json.loads(client.get(f"/events/{event}/export/json").text)
+    assert before["meta"]["withdrawn"] == [8] and before["meta"]["left"] == {"8": 3}
+    said = _said(post(client, event, "/pair"))
+    assert "Round 3 is seated by ranking" in said and "table 2" not in said and "3 players sit out" in said
+    after = json.loads(client.get(f"/events/{event}/export/json").text)
+    assert all(8 not in t["seats"] for t in after["rounds"][2]["tables"])
+    path = tmp_path / "after.json"
+    path.write_text(json.dumps(after))
+    checked = cli("check", "--everyone", str(path))
+    assert checked.code == 0, checked.out + checked.err
+
+    # the command line, given the export before round 3 and the standings, seats what the page did
+    schedule, standings = tmp_path / "before.json", tmp_path / "standings.csv"
+    schedule.write_text(json.dumps(before))
+    order = _standings_order_before(before, 2)
+    standings.write_text("id,name\n" + "\n".join(f"{pid},Player {pid}" for pid in order))
+    seated = cli("seat-ranked", str(standings), "--schedule", str(schedule), "--json", "-o", str(tmp_path / "r3.json"))
+    assert seated.code == 0, seated.err
+    ranked = json.loads((tmp_path / "r3.json").read_text())["rounds"][2]
+    assert sorted(sorted(t["seats"]) for t in ranked["tables"]) == sorted(
+        sorted(t["seats"]) for t in after["rounds"][2]["tables"])

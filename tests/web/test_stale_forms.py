@@ -91,3 +91,18 @@ def test_a_bye_asked_for_before_a_round_was_paired_is_not_moved_to_the_next(app)
     assert "for round 1" in html.unescape(stale.text)
     fresh = _tab(client, event, bye)
     assert "half-point bye in the next round" in _send(client, bye, fresh, bye="half-point").text
+
+
+def test_more_ranked_rounds_than_rounds_is_refused_when_typed(app) -> None:  # type: ignore[no-untyped-def]
+    """Audit 2026-12-05: `ranked_last=5` on a 3-round seating was stored and refused only at
+    *Pair*, under the command line's option name."""
+    client = signed_in(app)
+    page = client.get("/")
+    refused = client.post("/events", data={"csrf_token": csrf_of(page.text), "name": "Final day", "system": "mahjong",
+                                           "rounds": "3", "options": "ranked_last=5"})
+    assert "ranked_last is 5, more than the event's 3 rounds" in html.unescape(refused.text)
+    event = create_event(client, "mahjong", name="Final day", rounds="3", options="ranked_last=2")
+    action = f"/events/{event}/settings"
+    fewer = _send(client, action, _tab(client, event, action), name="Final day", rounds="1", scoring="", tiebreaks="",
+                  options="ranked_last=2")
+    assert "ranked_last is 2, more than the event's 1 round" in html.unescape(fewer.text)

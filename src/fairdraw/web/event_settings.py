@@ -17,6 +17,7 @@ from typing import Any
 from fairdraw.core.errors import FairdrawError, InputError
 from fairdraw.core.model import MAX_ROUNDS, Schedule
 from fairdraw.core.registry import PROGRAM_OPTIONS, all_systems, get_system, installed_system, typed_options
+from fairdraw.formats.wording import counted
 from fairdraw.storage.models import Event
 
 
@@ -244,6 +245,15 @@ def check_system_options(system: str, options: dict[str, Any], stored: dict[str,
         get_system(system).check_options(system_options)
     except InputError as exc:
         raise InputError(f"options: {exc.message}", field=f"options.{exc.field or ''}".rstrip(".")) from None
+
+
+def check_ranked_rounds(options: dict[str, Any], total_rounds: int | None) -> None:
+    """``ranked_last`` (the final rounds seated by ranking) fits in the event's rounds: more was
+    stored and refused only at *Pair*, under the command line's name ``ranked-last``."""
+    ranked = options.get("ranked_last")
+    if isinstance(ranked, int) and not isinstance(ranked, bool) and total_rounds is not None and ranked > total_rounds:
+        raise InputError(f"options: ranked_last is {ranked}, more than the event's {counted(total_rounds, 'round')}",
+                         field="options.ranked_last")
 
 
 def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:

@@ -55,6 +55,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             options = event_settings.parse_options(form_text(form, "options"))
             event_settings.check_reserved_options(options)
             event_settings.check_system_options(system, options)
+            event_settings.check_ranked_rounds(options, total_rounds)
             event_settings.check_scoring(system, scoring, options)
             name, seed = form_text(form, "name"), form_text(form, "seed").strip()
             owner = user_id(codec, request)
@@ -108,6 +109,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                                      f"of rounds stays {event.total_rounds}", field="rounds")
                 if options is not None:
                     event_settings.check_system_options(event.system, options, dict(event.options or {}))
+                event_settings.check_ranked_rounds(dict(event.options or {}) if options is None else options, total_rounds)
                 event_settings.check_scoring(event.system, scoring, dict(event.options or {}) if options is None else options)
                 event_settings.check_results_still_count(event, repo.event_schedule(event), scoring=scoring,
                                                          tiebreaks=tiebreaks, options=options)

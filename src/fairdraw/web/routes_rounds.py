@@ -86,7 +86,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                     forced = counted(breaches, "wind breach", "wind breaches")
                     winds = (f" The tables the ranking makes leave {forced} that no seat order avoids "
                              "(each player's winds are balanced as far as these tables allow).") if breaches else ""
-                    ranked = f"Round {numbers[0]} is seated by ranking: 1-4 at table 1, 5-8 at table 2, ..."
+                    ranked = f"Round {numbers[0]} is seated by ranking: {_ranked_tables(made.rounds[0])}."
                     return ranked + winds + note
                 reseat_meta = made.meta.get("reseat")
                 reseat_record: dict[str, Any] = reseat_meta if isinstance(reseat_meta, dict) else {}
@@ -209,3 +209,16 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             body = "\ufeff" + body
         return Response(body, media_type=f"{media}; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _ranked_tables(rnd: Any) -> str:
+    """How the standings fill a round seated by ranking, as far as it has tables (the page said
+    "5-8 at table 2, ..." of a round with one table and three sitting out)."""
+    numbers = [t.table for t in rnd.tables]
+    filled = f"table {numbers[0]}" + ("" if len(numbers) == 1 else f", then table {numbers[1]}") + (
+        ", ..." if len(numbers) > 2 else "")
+    shown = f"the standings' order fills {filled}"
+    if rnd.byes:
+        shown += (f"; {counted(len(rnd.byes), 'player')} sit{'s' if len(rnd.byes) == 1 else ''} out (of those "
+                  "with the fewest sit-outs so far, the lowest ranked)")
+    return shown

@@ -522,6 +522,8 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
         schedule = replace(schedule, meta={**changes, **schedule.meta})
     if withdrawn and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
         schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
+    if withdrawn and schedule.system == "mahjong":
+        schedule = replace(schedule, meta={**schedule.meta, **seating_leavers(schedule, withdrawn)})
     if requested and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
         asked = {str(pid): kind for pid, kind in sorted(requested.items())}
         schedule = replace(schedule, meta={**schedule.meta, "requested_byes": asked})
@@ -553,6 +555,23 @@ def withdrawn_records(schedule: Schedule, withdrawn: Collection[int]) -> dict[st
             first = rnd.round
         at[str(pid)] = first
     return {"withdrawn": sorted(withdrawn), "withdrawn_at": at}
+
+
+def seating_leavers(schedule: Schedule, withdrawn: Collection[int]) -> dict[str, Any]:
+    """``meta.withdrawn`` and ``meta.left`` (id -> the first round no longer seating them) of a
+    mahjong seating whose players were withdrawn on the page, as ``fairdraw reseat --drop``
+    records them: `seat-ranked` on the export then leaves them out of the rounds seated by
+    ranking, as the page does, and `check --everyone` expects them away (the export named none,
+    so the command line seated a withdrawn player the page had left out)."""
+    left = {str(k): v for k, v in (schedule.meta.get("left") or {}).items()}
+    for pid in sorted(withdrawn):
+        first = len(schedule.rounds) + 1
+        for rnd in reversed(schedule.rounds):
+            if pid in rnd.placed_ids():
+                break
+            first = rnd.round
+        left.setdefault(str(pid), first)
+    return {"withdrawn": sorted({*(schedule.meta.get("withdrawn") or []), *withdrawn}), "left": left}
 
 
 def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None) -> str:
