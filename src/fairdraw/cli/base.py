@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -21,6 +22,7 @@ from rich.markup import escape
 
 from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Participant, Schedule
+from fairdraw.formats.file_output import write_file
 
 app = typer.Typer(
     name="fairdraw",
@@ -202,7 +204,7 @@ def player_ids(values: list[str] | None, *, source: str | None = None, field: st
 
 
 def write_output(text: str, output: Path | None) -> None:
-    """Write to ``output`` atomically (temp file then rename), or to stdout. A ``.csv`` file
+    """Write to ``output`` (``file_output.write_file``: atomically where it is a file), or to stdout. A ``.csv`` file
     starts with a UTF-8 byte order mark: Excel on Windows reads a CSV without one as ANSI, and
     every name beyond ASCII (Müller, Ελένη, 张伟) came out garbled; fairdraw's own readers skip it."""
     if output is None:
@@ -210,14 +212,7 @@ def write_output(text: str, output: Path | None) -> None:
         return
     if output.suffix.lower() == ".csv" and not text.startswith("\ufeff"):
         text = "\ufeff" + text
-    tmp = output.with_name(output.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(output)
-    except OSError as exc:
-        if tmp.parent.is_dir():
-            tmp.unlink(missing_ok=True)
-        raise InputError(f"cannot write the output: {exc.strerror}", source=str(output)) from None
+    write_file(output, text.encode("utf-8"))
 
 
 def emit(schedule: Schedule, json_: bool, csv_: bool, html_: bool, output: Path | None) -> None:
@@ -258,8 +253,28 @@ def _is_file(arg: str) -> bool:
         return False
 
 
+def _not_utf8(args: list[str]) -> str | None:
+    """A message for the first argument that is not UTF-8 text (Python keeps such bytes as
+    lone surrogates, and a seed or a name of them ended in a UnicodeEncodeError traceback when
+    hashed or written), None when all are; a path to an existing file may hold any bytes."""
+    for arg in args:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            if _is_file(arg) or os.path.isdir(arg):
+                continue
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            return (f"the argument {shown!r} is not UTF-8 text: type it in a UTF-8 terminal (a seed, a name "
+                    "or an option must be text)")
+    return None
+
+
 def run_app(argv: list[str] | None = None) -> None:
     """Run the app, mapping fairdraw errors to exit statuses (2 bad input, 3 unsolvable)."""
+    undecodable = _not_utf8(argv if argv is not None else sys.argv[1:])
+    if undecodable is not None:
+        err_console.print(f"[bold red]error:[/] {escape(undecodable)}", highlight=False, soft_wrap=True)
+        sys.exit(2)
     try:
         # Without standalone mode, click returns the code of a typer.Exit instead of raising it.
         code = app(args=argv, standalone_mode=False)

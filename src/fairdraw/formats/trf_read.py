@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fairdraw.core.errors import InputError
+from fairdraw.formats.file_output import write_file
 from fairdraw.formats.players import unprintable
 from fairdraw.formats.text_files import SPREADSHEET_8BIT, read_text
 from fairdraw.formats.trf_lines import (
@@ -454,7 +455,4 @@ def read_trf(path: str | Path) -> TrfDocument:
 
 def write_trf(doc: TrfDocument, path: str | Path) -> None:
     """Write atomically (temp file then rename), keeping the document's line endings."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(doc.dump().encode("utf-8"))
-    tmp.replace(path)
+    write_file(Path(path), doc.dump().encode("utf-8"))

@@ -21,6 +21,11 @@ WINDS = ("East", "South", "West", "North")
 # Kempe-chain steps per unit of ``winds_after``'s effort (5 for a re-seat: 40,000 steps, about
 # 4 s for 93 players over 29 rounds, where CP-SAT alone left 109 breaches of 163 in 50 s)
 CHAIN_STEPS_PER_EFFORT = 8000
+# Up to this many seats in the new rounds, CP-SAT with its LP alone: it proves the fewest
+# breaches at once there (12 players over 5 rounds), where without the LP it spends its whole
+# time limit, and the re-seat's table swaps are judged by exact counts. Beyond, the LP took the
+# whole time limit without a solution and the chains come first.
+SMALL_WIND_MODEL = 400
 
 
 def seat_labels(size: int) -> tuple[str, ...]:
@@ -163,15 +168,20 @@ def winds_after(
             for seat, p in enumerate(table):
                 if p >= 0:  # -1: a player who left, whose seat still fixes the others' winds
                     history.setdefault(p, []).append(seat)
-    seated = assign_winds(rounds, table_size, {p: len(seq) for p, seq in history.items()})
     if not history:
-        return seated, 0, []
-    from fairdraw.systems.mahjong.wind_chains import polish_winds  # which imports this module
+        return assign_winds(rounds, table_size), 0, []
+    large = sum(len(table) for rnd in rounds for table in rnd) > SMALL_WIND_MODEL
+    if large:
+        from fairdraw.systems.mahjong.wind_chains import polish_winds  # which imports this module
 
-    # Kempe chains first (fast, they move a breach along), CP-SAT then on what is left
-    seated, left = polish_winds(history, seated, table_size, random.Random(0), int(CHAIN_STEPS_PER_EFFORT * effort))
-    if left == 0:
-        return seated, 0, []
+        # Kempe chains first (fast, they move a breach along), CP-SAT then on what is left
+        seated = assign_winds(rounds, table_size, {p: len(seq) for p, seq in history.items()})
+        seated, left = polish_winds(history, seated, table_size, random.Random(0),
+                                    int(CHAIN_STEPS_PER_EFFORT * effort))
+        if left == 0:
+            return seated, 0, []
+    else:
+        seated = assign_winds(rounds, table_size)
     model = cp_model.CpModel()
     x: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
     games: dict[int, list[dict[int, cp_model.IntVar]]] = {}  # player -> per new game: wind -> var
@@ -229,7 +239,8 @@ def winds_after(
     solver.parameters.max_deterministic_time = effort  # deterministic: the same on every machine
     # no linear relaxation: its LP is of no help to these 0/1 seat swaps and took the whole time
     # (a 91-player re-seat of 12 rounds: 200 breaches left after 5 s with it, none in 2 s without)
-    solver.parameters.linearization_level = 0
+    if large:
+        solver.parameters.linearization_level = 0
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # the colouring as it was, counted
         return seated, breaches_of_colouring(history, hinted_winds, table_size), concerned_of(history, hinted_winds,
@@ -244,7 +255,7 @@ def winds_after(
             new_round.append(tuple(p for p in seats if p != -1))
         out.append(new_round)
     breaches = int(round(solver.objective_value))
-    if breaches > left:  # a hint the solver did not take up: the chains' answer stands
+    if large and breaches > left:  # a hint the solver did not take up: the chains' answer stands
         return seated, left, concerned_of(history, hinted_winds, table_size)
     concerned = sorted({p for p, var in slack_of if solver.value(var) > 0})
     return out, breaches, concerned
