@@ -21,6 +21,7 @@ from fairdraw.core.model import MAX_ROUNDS, Bye, Participant, Round, Schedule, T
 from fairdraw.core.option_values import flag_option, is_json_whole, whole_number_option
 from fairdraw.core.registry import PairingRequest, PairingSystem, register
 from fairdraw.designs import best_design, candidates, upper_bound
+from fairdraw.designs.joint_polish import polish_jointly
 from fairdraw.designs.max_polish import lower_the_maximum
 from fairdraw.designs.substitute import extend_with_sit_outs, schedule_with_sit_outs
 from fairdraw.formats.wording import counted
@@ -231,6 +232,8 @@ class Mahjong(PairingSystem):
         if design_rounds:
             pos_rounds, bye_rounds, source, clean = design_positions(n, k, design_rounds, seed)
             if leading_clean_rounds(pos_rounds) < len(pos_rounds):
+                # issue 4 (b): fewest repeats first, the design's rounds included on a small field
+                pos_rounds = [[tuple(t) for t in rnd] for rnd in polish_jointly(pos_rounds, n, seed_int(seed, "joint"))]
                 pos_rounds, bye_rounds = clean_rounds_first(pos_rounds, bye_rounds)
                 # issue 4 (b): at the fewest repeats, the lowest maximum (the search before can
                 # leave a pair at a count one swap takes down: 37 players, 22 rounds, a 4)
