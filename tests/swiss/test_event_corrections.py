@@ -134,3 +134,52 @@ def test_small_cli_slips_are_named(tmp_path: Path, cli: Callable[..., Any]) -> N
     assert event.read_bytes() == before
     password = [line for line in cli("user", "add", "--help").out.splitlines() if "--password" in line]
     assert password and "[required]" not in password[0]  # the prompt asks for it
+
+
+def test_a_withdrawal_handed_on_as_trf_pairs_with_the_withdraw_its_note_asks_for(
+        tmp_path: Path, cli: Callable[..., Any]) -> None:
+    """`trf` writes a withdrawal as the next round's "0000 - -" and says to give it again with
+    --withdraw; reading the mark back as a zero-point bye made that --withdraw a contradiction
+    (exit 2: "withdrawn and also asks for a zero-point bye"). Audit 2026-12-05."""
+    event = _event(tmp_path, cli)
+    assert cli("pair", "--dutch", str(event), "--withdraw", "6", "--json", "-o", str(event)).code == 0
+    _results(event, 2)
+    trf = tmp_path / "event.trf"
+    exported = cli("trf", str(event), "-o", str(trf))
+    assert exported.code == 0 and "--withdraw" in exported.err
+    paired = cli("pair", "--dutch", str(trf), "--withdraw", "6", "--json", "-o", str(tmp_path / "next.json"))
+    assert paired.code == 0, paired.err
+    third = json.loads((tmp_path / "next.json").read_text())["rounds"][2]
+    assert all(6 not in table["seats"] for table in third["tables"])
+    same = cli("pair", "--dutch", str(trf), "--json", "-o", str(tmp_path / "plain.json"))  # without it, the same round
+    assert same.code == 0
+    assert json.loads((tmp_path / "plain.json").read_text())["rounds"][2]["tables"] == third["tables"]
+
+
+def test_a_player_listed_twice_is_refused_by_standings_and_trf(tmp_path: Path, cli: Callable[..., Any]) -> None:
+    """`standings` ranked the player twice, exit 0, where `pair` and `check` refuse the file."""
+    event = _event(tmp_path, cli)
+    doc = json.loads(event.read_text())
+    doc["players"].append(dict(doc["players"][0]))
+    event.write_text(json.dumps(doc))
+    for command in (("standings", str(event)), ("trf", str(event))):
+        result = cli(*command)
+        assert result.code == 2 and "players[11].id" in result.err and "appears twice" in result.err
+
+
+def test_trf_refuses_two_players_with_one_pairing_number(tmp_path: Path, cli: Callable[..., Any]) -> None:
+    """`trf` renumbered them 1..n silently: the start ranks no longer matched the lists printed."""
+    event = _event(tmp_path, cli)
+    doc = json.loads(event.read_text())
+    doc["players"][1]["number"] = doc["players"][0]["number"]
+    event.write_text(json.dumps(doc))
+    result = cli("trf", str(event), "-o", str(tmp_path / "x.trf"))
+    assert result.code == 2 and "players.1.number" in result.err and not (tmp_path / "x.trf").exists()
+
+
+def test_a_tie_break_asked_for_twice_is_refused(tmp_path: Path, cli: Callable[..., Any]) -> None:
+    """`-t DE,BH,DE` printed two DE columns, the JSON kept one value (the later, all zeros)."""
+    event = _event(tmp_path, cli)
+    result = cli("standings", str(event), "-t", "DE,BH,de", "--json")
+    assert result.code == 2 and "listed twice" in result.err
+    assert cli("standings", str(event), "-t", "BH,BH:C1", "--json").code == 0  # a cut is another tie-break

@@ -306,3 +306,26 @@ def run_app(argv: list[str] | None = None) -> None:
     except USAGE_ERRORS as exc:  # unknown option, missing argument...: click's message, its exit code (2)
         exc.show()  # type: ignore[attr-defined]
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+
+
+def refuse_shared_numbers(schedule: Schedule, source: str) -> None:
+    """Pairing numbers are fixed from round 1 (FIDE C.04.2; seed 002's club Swiss keeps them
+    too), one per player: two players holding one number (a late entry typed in by hand with a
+    number in use) made ``pair`` renumber the field from there down without a word, and every
+    list printed before stopped matching (an audit). A late entry leaves its number out and
+    takes the next free one. Exports too (`trf`): its start ranks are the pairing numbers.
+    A player id listed twice is refused first (it would be paired, ranked or exported twice)."""
+    from fairdraw.core.history_rules import check_unique_players
+
+    try:
+        check_unique_players(p.id for p in schedule.players)
+    except InputError as exc:
+        raise InputError(exc.message, source=source, field=exc.field) from None
+    shared = schedule.shared_numbers()
+    if shared:
+        position = {p.id: index for index, p in enumerate(schedule.players)}
+        # the first player in the list whose number another player above holds
+        number, ids = min(shared.items(), key=lambda item: position[item[1][1]])
+        raise InputError(f"pairing number {number} is also player {ids[0]}'s; each player keeps the "
+                         "number of round 1, and a late entry leaves its number out to take the next free one",
+                         source=source, field=f"players.{position[ids[1]]}.number")

@@ -14,7 +14,14 @@ from typing import Annotated, Any
 
 import typer
 
-from fairdraw.cli.base import app, err_console, naming_the_file, refuse_to_overwrite_results, write_output
+from fairdraw.cli.base import (
+    app,
+    err_console,
+    naming_the_file,
+    refuse_shared_numbers,
+    refuse_to_overwrite_results,
+    write_output,
+)
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import ALLOCATED_BYE_KINDS, Round
 from fairdraw.core.option_values import is_json_whole
@@ -109,6 +116,8 @@ def trf_command(
         # one printable line: "My Open\nXXR 1" wrote a second XXR line, and `pair` refused the file
         name = tidy_text(name, field="--name", limit=MAX_NAME)
     schedule = load_schedule(schedule_file)
+    if not schedule.meta.get("groups"):  # a Meerkamp's groups number their own players
+        refuse_shared_numbers(schedule, str(schedule_file))
     total = schedule.meta.get("total_rounds")
     try:
         text = schedule_to_trf(schedule, name=name if name is not None else schedule_file.stem,

@@ -26,6 +26,7 @@ from fairdraw.cli.base import (
     err_console,
     naming_the_file,
     player_ids,
+    refuse_shared_numbers,
     refuse_to_overwrite_results,
     split_values,
     write_output,
@@ -149,22 +150,6 @@ def _late_entries(schedule: Schedule) -> dict[str, int]:
     return {str(pid): number for pid, number in sorted(schedule.first_rounds().items()) if number > opening}
 
 
-def _refuse_shared_numbers(schedule: Schedule, source: str) -> None:
-    """Pairing numbers are fixed from round 1 (FIDE C.04.2; seed 002's club Swiss keeps them
-    too), one per player: two players holding one number (a late entry typed in by hand with a
-    number in use) made ``pair`` renumber the field from there down without a word, and every
-    list printed before stopped matching (an audit). A late entry leaves its number out and
-    takes the next free one."""
-    shared = schedule.shared_numbers()
-    if shared:
-        position = {p.id: index for index, p in enumerate(schedule.players)}
-        # the first player in the list whose number another player above holds
-        number, ids = min(shared.items(), key=lambda item: position[item[1][1]])
-        raise InputError(f"pairing number {number} is also player {ids[0]}'s; each player keeps the "
-                         "number of round 1, and a late entry leaves its number out to take the next free one",
-                         source=source, field=f"players.{position[ids[1]]}.number")
-
-
 def _later_records(meta: Mapping[str, Any], nxt: int, options: Mapping[str, Any], source: str) -> dict[str, Any]:
     """A JSON's records for later rounds (TRF-2026 240 byes, ``meta.byes_later``: round -> {id:
     kind}; 260 groups, ``meta.forbidden_later``: [{"rounds": [first, last], "players": [...]}]),
@@ -250,7 +235,7 @@ def load_request(path: Path, total_rounds: int | None = None, initial_colour: st
         # sorted by name by hand paired and ranked by list position, where the standings and
         # the printed lists go by number); a field with a player yet unnumbered keeps its order
         players = schedule.players
-        _refuse_shared_numbers(schedule, str(path))
+        refuse_shared_numbers(schedule, str(path))
         if schedule.numbers:
             # the numbered players in their numbers' order, then the late entries (no number yet)
             # in list order, so a late entry takes the next free number wherever it was typed in

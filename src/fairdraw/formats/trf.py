@@ -175,7 +175,9 @@ def _byes_after(doc: TrfDocument, nxt: int) -> dict[str, dict[str, str]]:
         for index in range(nxt, len(p.games)):
             g = p.games[index]
             if g.opponent is None and g.result != "U" and not g.is_blank:
-                kind = BYE_KIND_OF.get(g.result, "absent")
+                # "0000 - -" is how `fairdraw trf` announces a withdrawal ("not paired"): an
+                # absence, as the withdrawal itself is, not a Z bye that `--withdraw` contradicts
+                kind = "absent" if g.result == "-" else BYE_KIND_OF.get(g.result, "absent")
                 round_byes = later.setdefault(index + 1, {})
                 if kind != "absent" or p.number not in round_byes:  # "0000" alone keeps a 240 line's kind
                     round_byes[p.number] = kind
@@ -209,7 +211,9 @@ def trf_to_request(
             # paired") in the column after the last paired round is an absence known
             # before the pairing; a blank entry leaves the player available.
             if g.opponent is None and g.result != "U" and not g.is_blank:
-                kind = BYE_KIND_OF.get(g.result, "absent")
+                # "0000 - -" is how `fairdraw trf` announces a withdrawal ("not paired"): an
+                # absence, as the withdrawal itself is, not a Z bye that `--withdraw` contradicts
+                kind = "absent" if g.result == "-" else BYE_KIND_OF.get(g.result, "absent")
                 if kind != "absent" or p.number not in requested:  # "0000" alone keeps a 240 line's kind
                     requested[p.number] = kind
     tag = doc.system_tag or ""

@@ -20,7 +20,7 @@ from fairdraw.scoring.base import ScoreSheet, Scoring, get_scoring
 from fairdraw.scoring.mahjong import MahjongScoring, all_game_results
 from fairdraw.scoring.results import chess_entries, is_mahjong
 from fairdraw.scoring.standard import StandardScoring
-from fairdraw.tiebreaks.base import TieBreakContext, get_tiebreak, parse_spec
+from fairdraw.tiebreaks.base import TieBreakContext, get_tiebreak, parse_spec, refuse_repeated_tiebreaks
 
 
 @dataclass(frozen=True)
@@ -178,6 +178,7 @@ def compute_standings(
         raise ValueError("the mahjong scoring needs tables of four (this schedule has chess boards)")
     codes = list(tiebreaks) if tiebreaks is not None else default_tiebreaks(schedule, scoring)
     specs = [parse_spec(c) for c in codes]
+    refuse_repeated_tiebreaks(specs)
     breakers = [get_tiebreak(s) for s in specs]
     for spec, tb in zip(specs, breakers, strict=True):
         if tb.game != scoring.game:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Literal, TypeVar
@@ -43,6 +44,18 @@ class TieBreakSpec:
 
 _BASE = re.compile(r"^[A-Z0-9]+$")
 _MODIFIER = re.compile(r"^(?:([CM])(\d+)|L([+-]\d+)|U(\d+)|(P))$")
+
+
+def refuse_repeated_tiebreaks(specs: Sequence[TieBreakSpec]) -> None:
+    """ValueError when one tie-break is asked for twice (``DE,BH,DE``): the standings' JSON keys
+    a value by its code, so the second column overwrote the first, and the same tie-break
+    again decides nothing the first did not."""
+    seen: dict[TieBreakSpec, str] = {}
+    for spec in specs:
+        key = dataclasses.replace(spec, text="")
+        if key in seen:
+            raise ValueError(f"the tie-break {spec.text} is listed twice (as {seen[key]} before): give each once")
+        seen[key] = spec.text
 
 
 def parse_spec(text: str) -> TieBreakSpec:

@@ -96,14 +96,20 @@ def check_event_settings(*, total_rounds: int | None, scoring: str, tiebreaks: s
         if scoring not in known:
             raise InputError(f"scoring: unknown scoring {scoring!r} (known: {', '.join(known)})", field="scoring")
     if tiebreaks and tiebreaks.strip().lower() != "none":
-        from fairdraw.tiebreaks.base import get_tiebreak, parse_spec
+        from fairdraw.tiebreaks.base import get_tiebreak, parse_spec, refuse_repeated_tiebreaks
 
+        specs = []
         for code in (c for c in tiebreaks.split(",") if c):
             try:
-                get_tiebreak(parse_spec(code))
+                specs.append(parse_spec(code))
+                get_tiebreak(specs[-1])
             except (KeyError, ValueError) as exc:
                 reason = exc.args[0] if exc.args else exc
                 raise InputError(f"tie-breaks: {code!r}: {reason}", field="tiebreaks") from None
+        try:
+            refuse_repeated_tiebreaks(specs)
+        except ValueError as exc:
+            raise InputError(f"tie-breaks: {exc}", field="tiebreaks") from None
 
 
 def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
