@@ -153,15 +153,14 @@ def winds_after(
     with a wind twice in that block. With kept winds fixed this is a list edge colouring,
     which need not exist. The balanced colouring of the new rounds, its chunks continuing each
     player's blocks, clashes only in the block the kept games left unfinished; Kempe chains
-    (``wind_chains``) move those clashes until most cancel, and a small CP-SAT model then
+    (``wind_chains``) move those clashes until most cancel, and a CP-SAT model then
     minimises the breaches left (a wind twice in a player's chunk of ``table_size`` games,
     counting the kept games, or a wind beyond ceil(games / table_size)), the chains' answer its
-    hint. A step count, one worker and a deterministic time limit keep the answer the same on
+    hint: first on the first block of new rounds alone, then on all of them. Up to
+    ``SMALL_WIND_MODEL`` seats CP-SAT alone solves it. A step count, one worker and a deterministic time limit keep the answer the same on
     every machine.
     Returns the seats, the breaches left (the minimised sum) and the players concerned.
     """
-    from ortools.sat.python import cp_model
-
     history: dict[int, list[int]] = {}
     for rnd in kept:
         for table in rnd:
@@ -171,17 +170,45 @@ def winds_after(
     if not history:
         return assign_winds(rounds, table_size), 0, []
     large = sum(len(table) for rnd in rounds for table in rnd) > SMALL_WIND_MODEL
-    if large:
-        from fairdraw.systems.mahjong.wind_chains import polish_winds  # which imports this module
+    if not large:
+        return _solved_winds(history, assign_winds(rounds, table_size), table_size, effort)
+    from fairdraw.systems.mahjong.wind_chains import polish_winds  # which imports this module
 
-        # Kempe chains first (fast, they move a breach along), CP-SAT then on what is left
-        seated = assign_winds(rounds, table_size, {p: len(seq) for p, seq in history.items()})
-        seated, left = polish_winds(history, seated, table_size, random.Random(0),
-                                    int(CHAIN_STEPS_PER_EFFORT * effort))
-        if left == 0:
-            return seated, 0, []
-    else:
-        seated = assign_winds(rounds, table_size)
+    # Kempe chains first (fast, they move a breach along), then CP-SAT on what is left: exactly
+    # (with its LP) on the first block of new rounds, where the kept winds clash, the rounds
+    # after it held as the chains left them; then on every round, without the LP. 92 players
+    # from round 6: 9 breaches after the chains, 2 (the fewest) after the first; 91 players
+    # from round 10: the second removes the last two
+    seated = assign_winds(rounds, table_size, {p: len(seq) for p, seq in history.items()})
+    seated, left = polish_winds(history, seated, table_size, random.Random(0), int(CHAIN_STEPS_PER_EFFORT * effort))
+    best = seated, left, concerned_of(history, _winds_by_player(seated), table_size)
+    for window, exact in ((table_size, True), (None, False)):
+        if best[1] == 0:
+            break
+        found = _solved_winds(history, best[0], table_size, effort / 2, window=window, exact=exact)
+        if found[1] < best[1]:
+            best = found
+    return best
+
+
+def _winds_by_player(seated: Sequence[Sequence[Sequence[int]]]) -> dict[int, list[int]]:
+    """Each player's winds over ``seated`` (seat = wind), in round order."""
+    out: dict[int, list[int]] = {}
+    for rnd in seated:
+        for table in rnd:
+            for w, p in enumerate(table):
+                out.setdefault(p, []).append(w)
+    return out
+
+
+def _solved_winds(history: dict[int, list[int]], seated: list[list[tuple[int, ...]]], table_size: int,
+                  effort: float, *, window: int | None = None,
+                  exact: bool = True) -> tuple[list[list[tuple[int, ...]]], int, list[int]]:
+    """CP-SAT on the winds of ``seated`` after ``history``, ``seated`` its hint; rounds from
+    ``window`` on are held as they are. ``exact``: with the linear relaxation, which proves the
+    fewest breaches at once on a small model and took the whole time on a large one."""
+    from ortools.sat.python import cp_model
+
     model = cp_model.CpModel()
     x: dict[tuple[int, int, int, int], cp_model.IntVar] = {}
     games: dict[int, list[dict[int, cp_model.IntVar]]] = {}  # player -> per new game: wind -> var
@@ -191,7 +218,10 @@ def winds_after(
                 for w in range(table_size):
                     var = model.new_bool_var(f"x{r}_{t}_{i}_{w}")
                     x[(r, t, i, w)] = var
-                    model.add_hint(var, i == w)
+                    if window is not None and r >= window:
+                        model.add(var == int(i == w))
+                    else:
+                        model.add_hint(var, i == w)
                 model.add_exactly_one(x[(r, t, i, w)] for w in range(table_size))
                 games.setdefault(p, []).append({w: x[(r, t, i, w)] for w in range(table_size)})
             for w in range(len(table)):
@@ -202,11 +232,7 @@ def winds_after(
     # the hint is complete (the slack of the colouring's own breaches too), so that the solver
     # starts from a solution: with the wind variables alone hinted, a 91-player re-seat of 12
     # rounds found none within its time and reported every slack as a breach (1820)
-    hinted_winds: dict[int, list[int]] = {}
-    for rnd in seated:
-        for table in rnd:
-            for w, p in enumerate(table):
-                hinted_winds.setdefault(p, []).append(w)
+    hinted_winds = _winds_by_player(seated)
     slack = []
     slack_of: list[tuple[int, cp_model.IntVar]] = []
     for p, new in games.items():
@@ -237,9 +263,7 @@ def winds_after(
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.max_deterministic_time = effort  # deterministic: the same on every machine
-    # no linear relaxation: its LP is of no help to these 0/1 seat swaps and took the whole time
-    # (a 91-player re-seat of 12 rounds: 200 breaches left after 5 s with it, none in 2 s without)
-    if large:
+    if not exact:  # a 91-player re-seat of 12 rounds: 200 breaches left after 5 s with the LP, none in 2 s without
         solver.parameters.linearization_level = 0
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # the colouring as it was, counted
@@ -255,8 +279,9 @@ def winds_after(
             new_round.append(tuple(p for p in seats if p != -1))
         out.append(new_round)
     breaches = int(round(solver.objective_value))
-    if large and breaches > left:  # a hint the solver did not take up: the chains' answer stands
-        return seated, left, concerned_of(history, hinted_winds, table_size)
+    if breaches > breaches_of_colouring(history, hinted_winds, table_size):  # a hint it did not take up
+        return seated, breaches_of_colouring(history, hinted_winds, table_size), concerned_of(history, hinted_winds,
+                                                                                             table_size)
     concerned = sorted({p for p, var in slack_of if solver.value(var) > 0})
     return out, breaches, concerned
 
