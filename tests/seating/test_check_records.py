@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fairdraw import __version__
 from fairdraw.formats.schedule_json import dump_schedule
 from tests.conftest import CliResult
 from tests.seating.helpers import seat
@@ -300,18 +301,20 @@ def test_any_chain_of_re_seats_redraws_and_a_swap_after_it_is_seen(n: int, size:
     assert len(redraw_differences(changed)) == 2
 
 
-@pytest.mark.parametrize(("software", "noted"), [("fairdraw 0.0.1", True), (None, True), ("same", False)])
+@pytest.mark.parametrize(("software", "noted"), [("fairdraw 0.0.1", True), (None, True), ("same", False),
+                                                 (f"fairdraw {__version__}", True)])
 def test_a_redraw_that_differs_names_the_version_that_drew_the_file(tmp_path: Path, cli: Cli,
                                                                     seating: dict[str, Any],
                                                                     software: str | None, noted: bool) -> None:
     """The draw is the same for the same seed, players and version; when the redraw differs and
     the file was drawn by another version (or says nothing), the reader is told (the breaches
-    stay: a note, not a verdict)."""
-    from fairdraw import __version__
+    stay: a note, not a verdict). The seating method's revision counts too: a file of the same
+    package version drawn before a change to the seating got no note (audit 2026-12-05)."""
+    from fairdraw.systems.mahjong.draw import SEATING_REVISION
 
     data = _damaged(seating, 'r = d["rounds"][0]["tables"]; r[0]["seats"][0], r[1]["seats"][0] = '
                              'r[1]["seats"][0], r[0]["seats"][0]')
-    assert data["meta"]["draw"]["software"] == f"fairdraw {__version__}"  # seat records it
+    assert data["meta"]["draw"]["software"] == f"fairdraw {__version__}, seating {SEATING_REVISION}"  # seat records it
     if software is None:
         del data["meta"]["draw"]["software"]
     elif software != "same":

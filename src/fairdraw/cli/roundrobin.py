@@ -7,7 +7,6 @@ from pathlib import Path
 
 import typer
 
-from fairdraw import __version__
 from fairdraw.cli.base import (
     OVERWRITE_HELP,
     app,
@@ -139,6 +138,7 @@ def check_command(
 def _redraw_breaches(loaded: Schedule, path: Path) -> list[str]:
     """``check --redraw``: the seating drawn again from its own records (issue 4 item 4); a file
     that records no draw to make again exits 2 naming the field."""
+    from fairdraw.systems.mahjong.draw import software_label
     from fairdraw.systems.mahjong.redraw import redraw_differences
 
     history = loaded.meta.get("reseats")
@@ -153,9 +153,9 @@ def _redraw_breaches(loaded: Schedule, path: Path) -> list[str]:
                       markup=False, soft_wrap=True)
     else:
         drew = draw.get("software")
-        if drew != f"fairdraw {__version__}":  # said, not a breach: the reader decides
+        if drew != software_label():  # said, not a breach: the reader decides
             console.print(f"note: this file was drawn by {drew or 'a version that did not record itself'}, and "
-                          f"this is fairdraw {__version__}: a seating method changed between versions also "
+                          f"this is {software_label()}: a seating method changed between them also "
                           "differs; redraw with the version that drew it to be sure.", highlight=False,
                           markup=False, soft_wrap=True)
     return [f"redraw: {line}" for line in differences]

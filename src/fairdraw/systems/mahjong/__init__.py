@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from fairdraw import __version__ as fairdraw_version
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import MAX_ROUNDS, Bye, Participant, Round, Schedule, Table
 from fairdraw.core.option_values import flag_option, is_json_whole, whole_number_option
@@ -25,7 +24,7 @@ from fairdraw.designs.joint_polish import polish_jointly
 from fairdraw.designs.max_polish import lower_the_maximum
 from fairdraw.designs.substitute import extend_with_sit_outs, schedule_with_sit_outs
 from fairdraw.formats.wording import counted
-from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int
+from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int, software_label
 from fairdraw.systems.mahjong.league_search import league_alternative
 from fairdraw.systems.mahjong.reference import best_known
 from fairdraw.systems.mahjong.separate import same_group_meetings, separate
@@ -289,7 +288,7 @@ class Mahjong(PairingSystem):
                 "seed": seed,
                 # the draw is the same for the same seed, players and version: a later version
                 # may seat differently, and `check --redraw` says which version drew the file
-                "software": f"fairdraw {fairdraw_version}",
+                "software": software_label(),
             },
             "metrics": metrics,
             "repeat_table_visits": {

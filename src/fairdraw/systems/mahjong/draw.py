@@ -18,6 +18,19 @@ from collections.abc import Sequence
 from fairdraw.core.model import Participant
 
 DEFAULT_SEED = "fairdraw"
+#: The date of the last change to how a seed seats a field (designs, searches, winds, re-seats).
+#: Bumped with every such change, and recorded with the package version in ``meta.draw.software``,
+#: so that `check --redraw` can say that a file comes from another seating method even while
+#: the package version stays the same (an audit: a file drawn the same day with 0.1.0 was
+#: accused without that note).
+SEATING_REVISION = "2026-12-05"
+
+
+def software_label() -> str:
+    """What ``meta.draw.software`` records of the program that drew a seating."""
+    from fairdraw import __version__
+
+    return f"fairdraw {__version__}, seating {SEATING_REVISION}"
 
 
 def draw_key(seed: str, player: Participant) -> str:
