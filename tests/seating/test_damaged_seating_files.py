@@ -58,6 +58,10 @@ CASES = [
     # --report read these: a traceback (matplotlib's tick labels)
     ('d["meta"]["seats"] = ["E"]', "meta.seats", "names of the 4 seats"),
     ('d["meta"]["seats"] = 5', "meta.seats", "names of the 4 seats"),
+    # copied into the output, which then could not be redrawn or checked (audit 2026-12-05)
+    ('d["meta"]["rounds_total"] = 3', "meta.rounds_total", "4 rounds, more than the 3"),
+    ('d["meta"]["reseats"] = [{"from_round": "x"}]', "meta.reseats.0.from_round", ""),
+    ('d["rounds"][0]["tables"][1]["table"] = 1', "rounds.0.tables", "2 tables numbered 1"),
 ]
 
 

@@ -17,6 +17,7 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.model import Schedule
 from fairdraw.core.option_values import is_json_whole
 from fairdraw.core.player_rules import round_record
+from fairdraw.systems.mahjong.reseat_history import reseat_steps
 
 
 def seating_table_size(schedule: Schedule) -> int:
@@ -48,6 +49,11 @@ def check_seating(schedule: Schedule) -> int:
             raise InputError(f"round {rnd.round} is in position {i + 1}: rounds must be numbered 1, 2, 3, ... in order",
                              field=f"rounds.{i}.round")
         seen: Counter[int] = Counter()
+        numbers = Counter(t.table for t in rnd.tables)
+        shared = sorted(number for number, count in numbers.items() if count > 1)
+        if shared:  # a table number is a physical tile set: two tables cannot share one
+            raise InputError(f"round {rnd.round} has {numbers[shared[0]]} tables numbered {shared[0]}",
+                             field=f"rounds.{i}.tables")
         for j, table in enumerate(rnd.tables):
             if len(table.seats) != k:
                 raise InputError(f"round {rnd.round}, table {table.table} has {len(table.seats)} seats, expected {k} "
@@ -76,6 +82,10 @@ def _check_meta(schedule: Schedule, known: set[int], k: int) -> None:
         value = meta.get(key)
         if value is not None and (not is_json_whole(value) or value < 0):
             raise InputError(f"expected a whole number from 0 on, got {value!r}", field=f"meta.{key}")
+    total = meta.get("rounds_total")
+    if total is not None and total < len(schedule.rounds):  # the draw is made again from it
+        raise InputError(f"the file has {len(schedule.rounds)} rounds, more than the {total} it says were drawn",
+                         field="meta.rounds_total")
     ranked = meta.get("seated_by_ranking")
     if ranked is not None and (not isinstance(ranked, list) or not all(is_json_whole(r) for r in ranked)):
         raise InputError(f"expected a list of round numbers, got {ranked!r}", field="meta.seated_by_ranking")
@@ -93,6 +103,8 @@ def _check_meta(schedule: Schedule, known: set[int], k: int) -> None:
     history = meta.get("reseats")  # each re-seat's inputs, replayed by `check --redraw` (redraw.py)
     if history is not None and (not isinstance(history, list) or not all(isinstance(h, dict) for h in history)):
         raise InputError(f"expected a list of re-seat records, got {history!r}", field="meta.reseats")
+    if history:  # read as the replay reads them: a damaged record was copied on, and the output could not be redrawn
+        reseat_steps(schedule)
     breaches = meta.get("ranked_wind_breaches")
     if breaches is not None and (
         not isinstance(breaches, dict) or not all(str(r).isdigit() and is_json_whole(v) for r, v in breaches.items())
