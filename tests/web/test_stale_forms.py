@@ -51,12 +51,18 @@ def test_an_old_settings_form_does_not_put_back_newer_settings(app) -> None:  # 
     assert "Settings saved" in _send(client, action, fresh, **{**fields, "rounds": "7", "name": "Renamed"}).text
 
 
-def test_an_old_delete_button_does_not_delete_the_newcomer_given_the_same_id(app) -> None:  # type: ignore[no-untyped-def]
+def _two_tabs(app, players: str, action: str) -> tuple[TestClient, int, str, dict[str, str], dict[str, str]]:  # type: ignore[no-untyped-def]
+    """A Swiss event with ``players``, and the form posting to ``action`` (its path after the
+    event's) as two tabs opened now show it."""
     client = signed_in(app)
     event = create_event(client, "dutch", rounds="5")
-    import_players(client, event, "name,rating\nAnna,2000\nTemp,1500")
-    delete = f"/events/{event}/players/2/delete"
-    tab_a, tab_b = _tab(client, event, delete), _tab(client, event, delete)
+    import_players(client, event, players)
+    path = f"/events/{event}{action}"
+    return client, event, path, _tab(client, event, path), _tab(client, event, path)
+
+
+def test_an_old_delete_button_does_not_delete_the_newcomer_given_the_same_id(app) -> None:  # type: ignore[no-untyped-def]
+    client, event, delete, tab_a, tab_b = _two_tabs(app, "name,rating\nAnna,2000\nTemp,1500", "/players/2/delete")
     assert "Deleted Temp" in html.unescape(_send(client, delete, tab_b).text)
     add = _form(client.get(f"/events/{event}").text, f"/events/{event}/players")
     _send(client, f"/events/{event}/players", add, name="Real", rating="1700")
@@ -67,11 +73,7 @@ def test_an_old_delete_button_does_not_delete_the_newcomer_given_the_same_id(app
 
 
 def test_an_old_edit_form_does_not_undo_a_correction(app) -> None:  # type: ignore[no-untyped-def]
-    client = signed_in(app)
-    event = create_event(client, "dutch", rounds="5")
-    import_players(client, event, "name,rating,club\nAnna,1500,Rooks")
-    edit = f"/events/{event}/players/1/edit"
-    tab_a, tab_b = _tab(client, event, edit), _tab(client, event, edit)
+    client, event, edit, tab_a, tab_b = _two_tabs(app, "name,rating,club\nAnna,1500,Rooks", "/players/1/edit")
     assert "Saved Anna" in _send(client, edit, tab_b, name="Anna", rating="1600", club="Rooks").text
     stale = _send(client, edit, tab_a, name="Anna", rating="1500", club="Knights")
     assert "changed after this page was opened" in html.unescape(stale.text)
