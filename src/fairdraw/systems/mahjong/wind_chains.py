@@ -19,6 +19,8 @@ from collections.abc import Sequence
 
 from fairdraw.systems.mahjong.winds import wind_breach_count
 
+#: The most swaps one chain makes: longer chains rarely pay and cost their evaluation (93 players
+#: from round 3, 40,000 steps: limit 6 left 10 breaches, 12 left 1, 24 none but took 1.5x the time)
 CHAIN_LIMIT = 12
 
 
@@ -110,7 +112,6 @@ def polish_winds(history: dict[int, list[int]], seated: Sequence[Sequence[Sequen
     total = sum(state.cost.values())
     best_total, best = total, [[tuple(x) for x in rnd] for rnd in state.tables]
     breached = [p for p, c in state.cost.items() if c]
-    limit = CHAIN_LIMIT
     for step in range(steps):
         if total == 0:
             break
@@ -121,7 +122,7 @@ def polish_winds(history: dict[int, list[int]], seated: Sequence[Sequence[Sequen
         new = rng.randrange(size - 1)
         old = state.wind(p, game)
         new += new >= old
-        swaps = state.chain(p, game, new, limit)
+        swaps = state.chain(p, game, new, CHAIN_LIMIT)
         players = state.touched(swaps)
         after = {x: state.player_cost(x) for x in players}
         delta = sum(after.values()) - sum(state.cost[x] for x in players)
