@@ -108,3 +108,19 @@ def test_more_ranked_rounds_than_rounds_is_refused_when_typed(app) -> None:  # t
     fewer = _send(client, action, _tab(client, event, action), name="Final day", rounds="1", scoring="", tiebreaks="",
                   options="ranked_last=2")
     assert "ranked_last is 2, more than the event's 1 round" in html.unescape(fewer.text)
+
+
+def test_a_refused_player_keeps_what_was_typed(app) -> None:  # type: ignore[no-untyped-def]
+    """Audit 2026-12-05: a refused *Add a player* came back as an empty form (the list import
+    kept its text); now the name, rating, federation and club are there to correct."""
+    client = signed_in(app)
+    event = create_event(client, "dutch", rounds="5")
+    add = _tab(client, event, f"/events/{event}/players")
+    refused = _send(client, f"/events/{event}/players", add, name="Anna <de Vries>", rating="fast", club="Rooks")
+    page = html.unescape(refused.text)
+    assert refused.status_code == 400 and "rating" in page
+    form = re.search(r'<form method="post" action="/events/\d+/players" class="card" id="add-player">.*?</form>',
+                     refused.text, re.S)
+    assert form and 'value="Anna &lt;de Vries&gt;"' in form.group(0) and 'value="fast"' in form.group(0)
+    assert 'value="Rooks"' in form.group(0) and 'role="alert"' in form.group(0)
+    assert _players(client, event) == {}

@@ -89,7 +89,9 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 added = repo.add_participants(db, event, [player])
                 return f"Added {added[0].name}." + arrival_notes(event, added, already)
 
-        return await act(state, request, event_id, work, anchor="players")
+        # refused, the form keeps what was typed (it came back empty: an audit)
+        return await act(state, request, event_id, work, anchor="players",
+                         keep=("add", typed_back(form, ("name", "rating", "federation", "club"))))
 
     @app.post("/events/{event_id}/players/import")
     async def import_players(request: Request, event_id: int) -> Response:
