@@ -157,8 +157,8 @@ def winds_after(
     minimises the breaches left (a wind twice in a player's chunk of ``table_size`` games,
     counting the kept games, or a wind beyond ceil(games / table_size)), the chains' answer its
     hint: first on the first block of new rounds alone, then on all of them. Up to
-    ``SMALL_WIND_MODEL`` seats CP-SAT alone solves it. A step count, one worker and a deterministic time limit keep the answer the same on
-    every machine.
+    ``SMALL_WIND_MODEL`` seats CP-SAT alone solves it. A step count, one worker and a
+    deterministic time limit keep the answer the same on every machine.
     Returns the seats, the breaches left (the minimised sum) and the players concerned.
     """
     history: dict[int, list[int]] = {}
@@ -177,8 +177,8 @@ def winds_after(
     # Kempe chains first (fast, they move a breach along), then CP-SAT on what is left: exactly
     # (with its LP) on the first block of new rounds, where the kept winds clash, the rounds
     # after it held as the chains left them; then on every round, without the LP. 92 players
-    # from round 6: 9 breaches after the chains, 2 (the fewest) after the first; 91 players
-    # from round 10: the second removes the last two
+    # from round 6 (seed audit5): 9 breaches left by the chains and CP-SAT on every round, none
+    # with the first block solved first; 91 players from round 10: the second removes the last
     seated = assign_winds(rounds, table_size, {p: len(seq) for p, seq in history.items()})
     seated, left = polish_winds(history, seated, table_size, random.Random(0), int(CHAIN_STEPS_PER_EFFORT * effort))
     best = seated, left, concerned_of(history, _winds_by_player(seated), table_size)
