@@ -308,19 +308,25 @@ def run_app(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
 
 
-def refuse_shared_numbers(schedule: Schedule, source: str) -> None:
-    """Pairing numbers are fixed from round 1 (FIDE C.04.2; seed 002's club Swiss keeps them
-    too), one per player: two players holding one number (a late entry typed in by hand with a
-    number in use) made ``pair`` renumber the field from there down without a word, and every
-    list printed before stopped matching (an audit). A late entry leaves its number out and
-    takes the next free one. Exports too (`trf`): its start ranks are the pairing numbers.
-    A player id listed twice is refused first (it would be paired, ranked or exported twice)."""
+def refuse_repeated_players(schedule: Schedule, source: str) -> None:
+    """A player id listed twice in the file ``source`` is refused, the entry named: it would be
+    paired, ranked (`standings` ranked it twice, exit 0) or exported twice."""
     from fairdraw.core.history_rules import check_unique_players
 
     try:
         check_unique_players(p.id for p in schedule.players)
     except InputError as exc:
         raise InputError(exc.message, source=source, field=exc.field) from None
+
+
+def refuse_shared_numbers(schedule: Schedule, source: str) -> None:
+    """Pairing numbers are fixed from round 1 (FIDE C.04.2; seed 002's club Swiss keeps them
+    too), one per player: two players holding one number (a late entry typed in by hand with a
+    number in use) made ``pair`` renumber the field from there down without a word, and every
+    list printed before stopped matching (an audit). A late entry leaves its number out and
+    takes the next free one. Exports too (`trf`): its start ranks are the pairing numbers.
+    A player id listed twice is refused first (``refuse_repeated_players``)."""
+    refuse_repeated_players(schedule, source)
     shared = schedule.shared_numbers()
     if shared:
         position = {p.id: index for index, p in enumerate(schedule.players)}

@@ -18,6 +18,7 @@ from fairdraw.cli.base import (
     app,
     err_console,
     naming_the_file,
+    refuse_repeated_players,
     refuse_shared_numbers,
     refuse_to_overwrite_results,
     write_output,
@@ -116,7 +117,9 @@ def trf_command(
         # one printable line: "My Open\nXXR 1" wrote a second XXR line, and `pair` refused the file
         name = tidy_text(name, field="--name", limit=MAX_NAME)
     schedule = load_schedule(schedule_file)
-    if not schedule.meta.get("groups"):  # a Meerkamp's groups number their own players
+    if schedule.meta.get("groups"):  # a Meerkamp's groups number their own players
+        refuse_repeated_players(schedule, str(schedule_file))
+    else:
         refuse_shared_numbers(schedule, str(schedule_file))
     total = schedule.meta.get("total_rounds")
     try:

@@ -25,6 +25,7 @@ from fairdraw.cli.base import (
     naming_the_file,
     pick_format,
     print_listing,
+    refuse_repeated_players,
     refuse_to_overwrite_results,
     write_output,
 )
@@ -225,17 +226,13 @@ def standings_command(
     from fairdraw.formats import standings_render as sr
     from fairdraw.scoring.base import get_scoring
     from fairdraw.scoring.results import has_result, is_mahjong, pending_tables
-    from fairdraw.core.history_rules import check_unique_players
     from fairdraw.scoring.standings import chess_groups, compute_standings, default_scoring, restrict
 
     refuse_to_overwrite_results(output, False, "write the standings to another file")
 
     fmt = pick_format(json_, csv_, html_)
     schedule, implied = load_event(input)
-    try:  # a player listed twice was ranked twice
-        check_unique_players(p.id for p in schedule.players)
-    except InputError as exc:
-        raise InputError(exc.message, source=str(input), field=exc.field) from None
+    refuse_repeated_players(schedule, str(input))
     if after_round is not None:
         last = max((r.round for r in schedule.rounds), default=0)
         if not 1 <= after_round <= last:

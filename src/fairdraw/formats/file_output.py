@@ -13,8 +13,8 @@ shell's ``>`` would, the temporary file has a name of its own, and a path that n
 from __future__ import annotations
 
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 
 from fairdraw.core.errors import InputError
@@ -46,22 +46,16 @@ def write_file(path: Path, data: bytes) -> None:
 
 def _replace_atomically(target: Path, data: bytes) -> None:
     """A temporary file beside ``target`` (its own name: never a file of the user's), then a
-    rename over it, so a reader sees the old file or the new one, never half of one."""
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    rename over it, so a reader sees the old file or the new one, never half of one. It is made
+    with the mode a new file gets (the umask applies), or the mode of the file it replaces."""
+    name = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    handle = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        if target.exists():  # keep the file's permissions (mkstemp makes it private)
+        if target.exists():  # keep the file's permissions
             os.chmod(name, stat.S_IMODE(target.stat().st_mode))
-        else:
-            os.chmod(name, 0o666 & ~_umask())
         os.replace(name, target)
     except BaseException:
-        Path(name).unlink(missing_ok=True)
+        name.unlink(missing_ok=True)
         raise
-
-
-def _umask() -> int:
-    current = os.umask(0)
-    os.umask(current)
-    return current

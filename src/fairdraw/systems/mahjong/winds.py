@@ -180,8 +180,8 @@ def winds_after(
     # from round 6 (seed audit5): 9 breaches left by the chains and CP-SAT on every round, none
     # with the first block solved first; 91 players from round 10: the second removes the last
     seated = assign_winds(rounds, table_size, {p: len(seq) for p, seq in history.items()})
-    seated, left = polish_winds(history, seated, table_size, random.Random(0), int(CHAIN_STEPS_PER_EFFORT * effort))
-    best = seated, left, concerned_of(history, _winds_by_player(seated), table_size)
+    seated, _ = polish_winds(history, seated, table_size, random.Random(0), int(CHAIN_STEPS_PER_EFFORT * effort))
+    best = _counted(history, seated, table_size)
     for window, exact in ((table_size, True), (None, False)):
         if best[1] == 0:
             break
@@ -267,8 +267,7 @@ def _solved_winds(history: dict[int, list[int]], seated: list[list[tuple[int, ..
         solver.parameters.linearization_level = 0
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # the colouring as it was, counted
-        return seated, breaches_of_colouring(history, hinted_winds, table_size), concerned_of(history, hinted_winds,
-                                                                                             table_size)
+        return _counted(history, seated, table_size)
     out: list[list[tuple[int, ...]]] = []
     for r, rnd in enumerate(seated):
         new_round = []
@@ -279,24 +278,17 @@ def _solved_winds(history: dict[int, list[int]], seated: list[list[tuple[int, ..
             new_round.append(tuple(p for p in seats if p != -1))
         out.append(new_round)
     breaches = int(round(solver.objective_value))
-    if breaches > breaches_of_colouring(history, hinted_winds, table_size):  # a hint it did not take up
-        return seated, breaches_of_colouring(history, hinted_winds, table_size), concerned_of(history, hinted_winds,
-                                                                                             table_size)
+    given = _counted(history, seated, table_size)
+    if breaches > given[1]:  # a hint the solver did not take up: the colouring given stands
+        return given
     concerned = sorted({p for p, var in slack_of if solver.value(var) > 0})
     return out, breaches, concerned
 
 
-def _breaches_by_player(history: dict[int, list[int]], new_winds: dict[int, list[int]],
-                        table_size: int) -> dict[int, int]:
-    return {p: wind_breach_count([*history.get(p, []), *seq], table_size, len(history.get(p, [])))
-            for p, seq in new_winds.items()}
-
-
-def breaches_of_colouring(history: dict[int, list[int]], new_winds: dict[int, list[int]], table_size: int) -> int:
-    """The breaches of new games' winds after the kept ones (``wind_breach_count`` per player)."""
-    return sum(_breaches_by_player(history, new_winds, table_size).values())
-
-
-def concerned_of(history: dict[int, list[int]], new_winds: dict[int, list[int]], table_size: int) -> list[int]:
-    """The players with a breach among them."""
-    return sorted(p for p, n in _breaches_by_player(history, new_winds, table_size).items() if n)
+def _counted(history: dict[int, list[int]], seated: list[list[tuple[int, ...]]],
+             table_size: int) -> tuple[list[list[tuple[int, ...]]], int, list[int]]:
+    """``seated`` (seat = wind) with its breaches after the kept ``history`` (``wind_breach_count``
+    per player) and the players who have one, as ``winds_after`` returns them."""
+    by_player = {p: wind_breach_count([*history.get(p, []), *winds], table_size, len(history.get(p, [])))
+                 for p, winds in _winds_by_player(seated).items()}
+    return seated, sum(by_player.values()), sorted(p for p, n in by_player.items() if n)
