@@ -238,7 +238,12 @@ def _note(notes: list[str] | None, note: str | None) -> None:
 #: limits that keep a stored player printable and storable: TRF16 has 4 digits for a start
 #: rank, SQLite 64-bit integers; a name longer than this is a pasting accident
 MAX_ID = 999_999
-MAX_RATING = 1_000_000
+#: the ratings a player may have: TRF16's four rating columns hold 0 to 9999, and its export
+#: (``trf_export``) refuses anything else. One range for every entry (players files, the page's
+#: forms and imports) and that export, so a rating is refused when typed, not when the rating
+#: officer's file is due (an audit: 1000000 and -5 were taken and refused only at export).
+MIN_RATING = 0
+MAX_RATING = 9999
 MAX_NAME = 200
 MAX_FEDERATION = 16
 MAX_CLUB = 200
@@ -346,7 +351,7 @@ def _build(rows: Iterable[tuple[int, dict[str, Any]]], *, source: str, json_mode
         seen[pid] = line
         rating = _bounded(
             _whole_number(record.get("rating", ""), source=source, line=loc_line, field="rating", where=where),
-            low=-MAX_RATING, high=MAX_RATING, source=source, line=loc_line, field="rating", where=where)
+            low=MIN_RATING, high=MAX_RATING, source=source, line=loc_line, field="rating", where=where)
         federation = tidy_text(record.get("federation", ""), field="federation", limit=MAX_FEDERATION, where=where,
                                source=source, line=loc_line) or None
         club = tidy_text(record.get("club", ""), field="club", limit=MAX_CLUB, where=where, source=source,

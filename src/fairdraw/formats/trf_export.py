@@ -12,6 +12,7 @@ from fairdraw.core.errors import InputError
 from fairdraw.core.history_rules import check_round_numbers
 from fairdraw.core.model import Schedule
 from fairdraw.formats import trf
+from fairdraw.formats.players import MAX_RATING, MIN_RATING
 from fairdraw.scoring.results import free_round_scores_nothing, normalise_result
 
 #: Systems paired round by round (a Swiss), for the ``092`` line; every other chess system here
@@ -114,10 +115,12 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
         for pid in withdrawn:
             entries[pid].append(trf.RoundEntry(None, "-", "-"))
     for p in order:
-        if p.rating is not None and not 0 <= p.rating <= 9999:
+        if p.rating is not None and not MIN_RATING <= p.rating <= MAX_RATING:
             # TRF16 gives the rating four columns (49-52): a wider or negative number would shift
-            # every column after it and the file would not read back (here or in any engine)
-            raise InputError(f"{p.name}'s rating {p.rating} does not fit TRF16's rating field (0 to 9999): "
+            # every column after it and the file would not read back (here or in any engine); the
+            # readers of players refuse such a rating already, a schedule JSON's is checked here
+            raise InputError(f"{p.name}'s rating {p.rating} does not fit TRF16's rating field "
+                             f"({MIN_RATING} to {MAX_RATING}): "
                              "correct the rating, or leave it empty for an unrated player", field="rating")
         games = entries[p.id]
         counted = games[: len(played)]  # a next round's announced absence scores nothing yet

@@ -13,7 +13,8 @@ from sqlalchemy.orm import Session, selectinload
 
 from fairdraw.core import model
 from fairdraw.core.errors import InputError
-from fairdraw.formats.players import MAX_CLUB, MAX_FEDERATION, MAX_ID, MAX_NAME, MAX_RATING, tidy_text
+from fairdraw.formats.players import (MAX_CLUB, MAX_FEDERATION, MAX_ID, MAX_NAME, MAX_RATING, MIN_RATING,
+                                      tidy_text)
 from fairdraw.storage.errors import ForbiddenError, NotFoundError
 from fairdraw.storage.models import Board, Event, EventOrganiser, Participant, RoundRow
 from fairdraw.storage.organisers import is_co_organiser
@@ -323,9 +324,10 @@ def _checked_fields(player: model.Participant) -> dict[str, Any]:
     name = tidy_text(player.name, field="name", limit=MAX_NAME)
     if not name:
         raise InputError("a player needs a name", field="name")
-    if player.rating is not None and not -MAX_RATING <= player.rating <= MAX_RATING:
-        raise InputError(f"rating must be between {-MAX_RATING} and {MAX_RATING}, got {player.rating}",
-                         field="rating")
+    if player.rating is not None and not MIN_RATING <= player.rating <= MAX_RATING:
+        # the range TRF16 can write (formats.players.MAX_RATING): refused here, not at export
+        raise InputError(f"rating must be between {MIN_RATING} and {MAX_RATING} (TRF16's rating field), got "
+                         f"{player.rating}", field="rating")
     return {
         "name": name,
         "rating": player.rating,

@@ -1,0 +1,71 @@
+"""A rating TRF16 cannot write is refused when it is typed, not when the TRF16 export is due.
+
+An audit entered 1000000 and -5 on the page: both were stored, and only the TRF16 export
+said "does not fit TRF16's rating field (0 to 9999)", when the rating officer's file was due.
+Every entry (the add and edit forms, a pasted or uploaded list, a players file on the command
+line) now refuses such a rating, naming the field and the range, and stores nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fairdraw.core.errors import InputError
+from fairdraw.formats.players import parse_players_csv, parse_players_json, read_players
+from fairdraw.formats.schedule_json import schedule_from_dict
+from tests.web.helpers import create_event, import_players, post
+
+
+def _players(client: TestClient, event: int) -> list[tuple[str, int | None]]:
+    schedule = schedule_from_dict(json.loads(client.get(f"/events/{event}/export/json").text))
+    return [(p.name, p.rating) for p in schedule.players]
+
+
+@pytest.mark.parametrize("rating", ["10000", "1000000", "-5"])
+def test_the_add_form_refuses_a_rating_trf16_cannot_write(client: TestClient, rating: str) -> None:
+    event = create_event(client, "dutch")
+    text = post(client, event, "/players", name="Big", rating=rating).text
+    assert "Not done" in text and "rating" in text and "between 0 and 9999" in text, text
+    assert _players(client, event) == []
+
+
+def test_the_edit_form_refuses_it_and_keeps_the_rating(client: TestClient) -> None:
+    event = create_event(client, "dutch")
+    post(client, event, "/players", name="Anna", rating="1500")
+    text = post(client, event, "/players/1/edit", name="Anna", rating="15000", federation="", club="").text
+    assert "Not done" in text and "between 0 and 9999" in text, text
+    assert _players(client, event) == [("Anna", 1500)]
+
+
+@pytest.mark.parametrize("listed", ["name,rating\nAnna,1500\nBen,12345\n",
+                                    '[{"name": "Anna", "rating": 1500}, {"name": "Ben", "rating": -1}]'])
+def test_an_imported_list_with_such_a_rating_adds_nobody(client: TestClient, listed: str) -> None:
+    event = create_event(client, "dutch")
+    text = import_players(client, event, listed)
+    assert "Not done" in text and "rating" in text and "between 0 and 9999" in text, text
+    assert _players(client, event) == []
+
+
+def test_the_range_s_ends_are_taken_and_export_as_trf16(client: TestClient) -> None:
+    event = create_event(client, "dutch")
+    import_players(client, event, "name,rating\nZero,0\nTop,9999\n")
+    assert _players(client, event) == [("Zero", 0), ("Top", 9999)]
+    response = client.get(f"/events/{event}/export/trf", follow_redirects=False)
+    assert response.status_code == 200 and " 9999 " in response.text
+
+
+def test_a_players_file_on_the_command_line_is_refused_alike(tmp_path: Path) -> None:
+    """`fairdraw` reads players files with the same reader: a rating `fairdraw trf` would refuse
+    later is refused on reading, with the line and the field."""
+    path = tmp_path / "players.csv"
+    path.write_text("name,rating\nAnna,1500\nBen,10000\n")
+    with pytest.raises(InputError, match="between 0 and 9999") as caught:
+        read_players(path)
+    assert caught.value.line == 3 and caught.value.field == "rating"
+    with pytest.raises(InputError, match="between 0 and 9999"):
+        parse_players_json('[{"name": "Anna", "rating": -1}]')
+    assert [p.rating for p in parse_players_csv("name,rating\nA,0\nB,9999\n")] == [0, 9999]
