@@ -6,13 +6,12 @@ the generic renderers do not show: the hanchan inside each group (winds and sit-
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 from collections.abc import Sequence
 
 from fairdraw.core.model import Schedule
-from fairdraw.formats.render import spreadsheet_safe
+from fairdraw.formats.csv_cells import spreadsheet_writer
 from fairdraw.systems.league.table import TableRow
 
 WINDS = ("E", "S", "W", "N")
@@ -85,7 +84,7 @@ def render_league_csv(schedule: Schedule) -> str:
     """One row per seat per hanchan: session, group, game, wind, id, number, name
     (wind "out" for the member who sits out)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet_writer(out)  # every cell: never a formula in a spreadsheet
     writer.writerow(["session", "group", "game", "wind", "id", "number", "name"])
     for rnd in schedule.rounds:
         for table in rnd.tables:
@@ -93,12 +92,12 @@ def render_league_csv(schedule: Schedule) -> str:
                 for wind, pid in zip(("East", "South", "West", "North"), game.seats, strict=False):
                     writer.writerow(
                         [rnd.round, table.group, game.game, wind, pid, schedule.number_of(pid),
-                         spreadsheet_safe(_name(schedule, pid))]
+                         _name(schedule, pid)]
                     )
                 for pid in game.out:
                     writer.writerow(
                         [rnd.round, table.group, game.game, "out", pid, schedule.number_of(pid),
-                         spreadsheet_safe(_name(schedule, pid))]
+                         _name(schedule, pid)]
                     )
     return out.getvalue()
 

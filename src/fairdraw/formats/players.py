@@ -25,6 +25,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant
+from fairdraw.formats.csv_cells import read_back
 from fairdraw.formats.text_files import decode_spreadsheet_text, parse_json, read_bytes
 
 KNOWN_COLUMNS = ("id", "name", "rating", "federation", "club")
@@ -168,7 +169,9 @@ def _parse_csv_rows(reader: Any, lines: list[str], *, source: str, notes: list[s
                 source=source,
                 line=line,
             )
-        record = {header[i]: row[i].strip() for i in range(len(row))}
+        # a cell fairdraw's CSVs wrote with an apostrophe before a formula's first character
+        # ("'=x", so that a spreadsheet shows it) reads back as typed (formats.csv_cells)
+        record = {header[i]: read_back(row[i].strip()) for i in range(len(row))}
         if start > len(lines) and "\n".join(lines[row_start - 1:]).count('"') % 2:
             # the last row holds an odd number of quote marks (a doubled "" counts two): a quote
             # left open runs to the end of the file; a quoted name with a line break closed on

@@ -8,13 +8,13 @@ ends with every player's table and wind round by round, in name order, for the w
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 import re
 from collections.abc import Mapping
 
 from fairdraw.core.model import Round, Schedule, Table
+from fairdraw.formats.csv_cells import spreadsheet_writer
 from fairdraw.formats.text_width import pad_left, shown_width
 from fairdraw.systems.mahjong.winds import WINDS, seat_labels  # noqa: F401  (re-exported: formats' callers)
 
@@ -76,20 +76,10 @@ def render_text(schedule: Schedule) -> str:
     return out.getvalue()
 
 
-def spreadsheet_safe(text: str) -> str:
-    """A name as a spreadsheet shows it, never as a formula: a cell starting with = + - @
-    (or a tab or carriage return) is run by Excel and LibreOffice ("CSV injection"), so it
-    gets a leading apostrophe, which the spreadsheet hides. Only names and clubs go through
-    here; the players CSV that fairdraw reads back keeps them as typed."""
-    if text and text[0] in "=+-@\t\r":
-        return "'" + text
-    return text
-
-
 def render_csv(schedule: Schedule) -> str:
     """One row per seat: round, group, table, seat, id, number, name (and byes)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet_writer(out)  # every cell: never a formula in a spreadsheet
     writer.writerow(["round", "group", "table", "seat", "id", "number", "name"])
     lookup = _Lookup(schedule)
     for rnd in schedule.rounds:
@@ -97,11 +87,11 @@ def render_csv(schedule: Schedule) -> str:
             labels = seat_labels(len(table.seats))
             for seat, pid in zip(labels, table.seats, strict=True):
                 writer.writerow([rnd.round, table.group or "", table.table, seat, pid,
-                                 lookup.numbers.get(pid, ""), spreadsheet_safe(lookup.names.get(pid, ""))])
+                                 lookup.numbers.get(pid, ""), lookup.names.get(pid, "")])
         for bye in rnd.byes:
             # a Meerkamp sit-out keeps its group, so a spreadsheet filtered by group still shows it
             writer.writerow([rnd.round, lookup.groups.get(bye.id, ""), "", bye.kind, bye.id,
-                             lookup.numbers.get(bye.id, ""), spreadsheet_safe(lookup.names.get(bye.id, ""))])
+                             lookup.numbers.get(bye.id, ""), lookup.names.get(bye.id, "")])
     return out.getvalue()
 
 

@@ -8,7 +8,6 @@ rounded to 6 decimals so that output stays readable and stable).
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 import json
@@ -17,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from fairdraw.core.model import Schedule
-from fairdraw.formats.render import spreadsheet_safe
+from fairdraw.formats.csv_cells import NumberText, spreadsheet_writer
 from fairdraw.formats.text_width import pad_left, pad_right, shown_width
 from fairdraw.scoring.results import FORFEIT_LOSS, FORFEIT_WIN, chess_entries, is_mahjong
 from fairdraw.scoring.standings import StandingRow, Standings
@@ -101,12 +100,13 @@ def render_csv(tables: Standings | Sequence[Standings]) -> str:
     many = [tables] if isinstance(tables, Standings) else list(tables)
     grouped = any(st.group is not None for st in many)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet_writer(out)  # every cell (the name, a group): never a formula in a spreadsheet
     writer.writerow((["group"] if grouped else []) + _header(many[0]))
     for st in many:
         for cells in _cells(st):
-            cells[2] = spreadsheet_safe(cells[2])  # the name: never a formula in a spreadsheet
-            writer.writerow(([st.group or ""] if grouped else []) + cells)
+            # points and tie-breaks are numbers (a Keizer ladder's may be negative): not quoted
+            numbers = [*cells[:3], *(NumberText(c) for c in cells[3:])]
+            writer.writerow(([st.group or ""] if grouped else []) + numbers)
     return out.getvalue()
 
 

@@ -585,13 +585,12 @@ def export_csv(schedule: Schedule) -> str:
     """One row per seat and per bye, with the result or score and the chombo penalty: easy to
     open in a spreadsheet. A league group that plays several hanchan gets one row per game and
     seat (its ``game`` column numbered), since each hanchan has its own seats and scores."""
-    import csv
-
-    from fairdraw.formats.render import seat_labels, spreadsheet_safe
+    from fairdraw.formats.csv_cells import spreadsheet_writer
+    from fairdraw.formats.render import seat_labels
 
     names = {p.id: p.name for p in schedule.players}
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet_writer(out)  # every cell: a name, a group, a result "+/-": never a formula
     writer.writerow(["round", "group", "table", "game", "seat", "id", "number", "name", "result", "score",
                      "penalty"])
 
@@ -601,7 +600,7 @@ def export_csv(schedule: Schedule) -> str:
             score = scores[index] if scores is not None and index < len(scores) else ""
             penalty = penalties[index] if penalties is not None and index < len(penalties) else ""
             writer.writerow([rnd, table.group or "", table.table, game, seat, pid, schedule.number_of(pid),
-                             spreadsheet_safe(names.get(pid, "")), result, score, penalty])
+                             names.get(pid, ""), result, score, penalty])
 
     for rnd in schedule.rounds:
         for table in rnd.tables:
@@ -612,16 +611,18 @@ def export_csv(schedule: Schedule) -> str:
                 seat_rows(rnd.round, table, "", table.seats, table.result or "", table.scores, table.penalties)
         for bye in rnd.byes:
             writer.writerow([rnd.round, "", "", "", bye.kind, bye.id, schedule.number_of(bye.id),
-                             spreadsheet_safe(names.get(bye.id, "")), "", "", ""])
+                             names.get(bye.id, ""), "", "", ""])
     return out.getvalue()
 
 
 def export_players_csv(schedule: Schedule) -> str:
-    """The field as a players CSV that ``fairdraw`` reads back (issue 2, item 4)."""
-    import csv
+    """The field as a players CSV that ``fairdraw`` reads back (issue 2, item 4): a name, club or
+    federation a spreadsheet would run gets its apostrophe, which the players reader takes off
+    again (``formats.csv_cells``), so the file is safe to open and reads back as typed."""
+    from fairdraw.formats.csv_cells import spreadsheet_writer
 
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = spreadsheet_writer(out)
     writer.writerow(["id", "name", "rating", "federation", "club"])
     for p in schedule.players:
         writer.writerow([p.id, p.name, "" if p.rating is None else p.rating, p.federation or "", p.club or ""])
