@@ -15,6 +15,7 @@ from fairdraw.formats.text_files import decode_spreadsheet_text, looks_like_trf
 from fairdraw.formats.wording import counted
 from fairdraw.storage import repo
 from fairdraw.storage.events import MAX_PLAYERS, REQUESTABLE_BYES
+from fairdraw.storage.retry import retrying_clashes
 from fairdraw.web import workflow
 from fairdraw.web.stale_forms import refuse_stale_player, refuse_stale_round
 from fairdraw.web.pages import (
@@ -89,8 +90,10 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 added = repo.add_participants(db, event, [player])
                 return f"Added {added[0].name}." + arrival_notes(event, added, already)
 
-        # refused, the form keeps what was typed (it came back empty: an audit)
-        return await act(state, request, event_id, work, anchor="players",
+        # two organisers adding at the same moment both took the same new id: the one the unique key
+        # refused is run again and takes the next (storage.retry); refused, the form keeps what was
+        # typed (it came back empty: an audit)
+        return await act(state, request, event_id, lambda: retrying_clashes(work), anchor="players",
                          keep=("add", typed_back(form, ("name", "rating", "federation", "club"))))
 
     @app.post("/events/{event_id}/players/import")
@@ -158,8 +161,10 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 return (f"Imported {count}." + rounds + renumbered + read
                         + arrival_notes(event, added, already))
 
+        # a list imported while someone adds a player clashes as two adds do: run again (storage.retry);
         # refused, the page keeps the pasted text (the file input cannot be refilled: browsers forbid it)
-        return await act(state, request, event_id, work, anchor="players", keep=("import", typed_back(form, ("text",))))
+        return await act(state, request, event_id, lambda: retrying_clashes(work), anchor="players",
+                         keep=("import", typed_back(form, ("text",))))
 
     @app.post("/events/{event_id}/players/{pid}/edit")
     async def edit_player(request: Request, event_id: int, pid: int) -> Response:
