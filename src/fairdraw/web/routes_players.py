@@ -55,10 +55,21 @@ def _trf_rounds(db: Any, event: Any, history: workflow.TrfHistory, filename: str
                 "into an event with no players or rounds yet (make a new event for it).")
     repo.store_rounds(db, event, history.rounds, {"imported_from": filename},
                       {p.pid: p.pid for p in event.participants})
+    withdrawn: list[str] = []
     for pid, kind in history.next_byes.items():
         if kind in REQUESTABLE_BYES:
             repo.set_next_bye(db, event, pid, kind)
+        elif kind == "absent":
+            # TRF16 has no mark for a withdrawal: a player announced absent from the next round
+            # ("0000 - -", as fairdraw's own TRF16 export writes one) is withdrawn, not paired
+            # again (an audit: the import brought a withdrawn player back); said, with the way back
+            withdrawn.append(repo.set_withdrawn(db, event, pid, True).name)
     note = f" Imported {played} with their results from {filename}; the next round is paired from them."
+    if withdrawn:
+        who = ", ".join(withdrawn)
+        note += (f" Withdrawn: {who}, as the file announces {'them' if len(withdrawn) > 1 else 'this player'} "
+                 f"absent from round {len(history.rounds) + 1} (0000 - -, how TRF16 writes a withdrawal); for "
+                 "a player who misses that round only, use Bring back and ask a zero-point bye.")
     if history.total_rounds is not None and event.total_rounds not in (None, history.total_rounds):
         note += (f" The file plans {counted(history.total_rounds, 'round')} (XXR) and the event "
                  f"{counted(int(event.total_rounds), 'round')}: change the event's settings if the file is right.")

@@ -199,7 +199,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             elif kind == "players.csv":
                 body, media, name = workflow.export_players_csv(schedule), "text/csv", f"{base}-players.csv"
             elif kind == "trf":
-                body = workflow.export_trf(schedule, name=event.name, total_rounds=event.total_rounds)
+                body = workflow.export_trf(schedule, name=event.name, total_rounds=event.total_rounds,
+                                           withdrawn={p.pid for p in event.participants if p.withdrawn})
                 media, name = "text/plain", f"{base}.trf"
             else:
                 raise HTTPException(404, f"no export {kind!r}")

@@ -116,7 +116,9 @@ def trf_history(text: str, filename: str) -> TrfHistory:
         left_out.append("its forbidden pairs (XXP lines)")
     if options_from_tenths(doc.points):
         left_out.append("its point system (BB lines: set the scoring options)")
-    if any(kind not in ("half-point", "zero-point") for kind in requested.values()):
+    # an absence announced for the next round ("0000 - -") is how TRF16 writes a withdrawal:
+    # the import withdraws the player (routes_players), so it is carried, not left out
+    if any(kind not in ("half-point", "zero-point", "absent") for kind in requested.values()):
         left_out.append("byes for the next round other than H and Z")
     return TrfHistory(rounds=rounds, next_byes=requested, total_rounds=doc.total_rounds, left_out=tuple(left_out))
 
@@ -574,10 +576,16 @@ def seating_leavers(schedule: Schedule, withdrawn: Collection[int]) -> dict[str,
     return {"withdrawn": sorted({*(schedule.meta.get("withdrawn") or []), *withdrawn}), "left": left}
 
 
-def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None) -> str:
-    """The event as TRF16 (``formats.trf_export``, shared with ``fairdraw trf``)."""
+def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None,
+               withdrawn: Collection[int] = ()) -> str:
+    """The event as TRF16 (``formats.trf_export``, shared with ``fairdraw trf``). ``withdrawn``, the
+    players withdrawn on the page, go in as the JSON export carries them (``withdrawn_records``),
+    so the file announces them absent from the next round ("0000 - -") as ``fairdraw trf`` writes
+    the JSON export: the page's TRF16 left them out, and an import of it paired them again."""
     from fairdraw.formats.trf_export import schedule_to_trf
 
+    if withdrawn and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
+        schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
     return schedule_to_trf(schedule, name=name, total_rounds=total_rounds)
 
 
