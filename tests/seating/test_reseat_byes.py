@@ -88,10 +88,20 @@ def test_property_reseat_with_no_change_keeps_repeats_and_winds(n: int, rounds: 
 def test_a_re_seat_with_no_change_after_an_earlier_leaver_is_never_worse() -> None:
     """Audit 2026-12-05: after a re-seat that took player 5 out, one with nothing changed rewrote
     every later round (92 players: 23 rounds, one wind breach more); the old rounds are the
-    current field's valid plan, and stay unless the new one is better by the quality order."""
+    current field's valid plan, and stay unless the new one is better by the quality order.
+    (Since 2026-12-06 the re-seat also anneals its rounds together and finds 39 repeats for the
+    40 of the old rounds, with no more wind breaches: that plan is taken.)"""
     first = reseat(_as_saved(seat(92, 29, seed="audit5")), 6, drop=[5], byes=True)
     again = reseat(_as_saved(first), 7, byes=True)
     before = check_schedule(first, BALANCED)
     after = check_schedule(again, BALANCED)
     assert (after.repeat_count, len(after.breaches)) <= (before.repeat_count, len(before.breaches))
-    assert again.meta["reseat"].get("old_rounds_kept") and again.rounds == first.rounds
+    kept = bool(again.meta["reseat"].get("old_rounds_kept"))
+    assert kept == (again.rounds == first.rounds)
+    if not kept:  # replaced only by a plan better by the order, or as good with fewer breaches
+
+        def order(schedule: Schedule) -> tuple[int, int, int]:
+            metrics = schedule.meta["metrics"]
+            return metrics["repeats"], metrics["max_meetings"], -schedule.meta["design"]["clean_rounds"]
+
+        assert order(again) < order(first) or len(after.breaches) < len(before.breaches)

@@ -15,6 +15,7 @@ from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Bye, Participant, Round, Schedule, Table
+from fairdraw.designs.anneal_tail import annealed_tail, tail_anneal_steps
 from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes, relabelling
 from fairdraw.formats.wording import counted
 from fairdraw.systems.mahjong import (
@@ -234,10 +235,10 @@ def reseat(
     ranked = {int(r) for r in schedule.meta.get("seated_by_ranking", []) or []}
     redone = [r for r in schedule.rounds[from_round - 1 :] if r.round not in ranked]
     unseated_ranked = sum(1 for r in schedule.rounds[from_round - 1 :] if r.round in ranked)
-    # issue 4 item 5: the fewest new repeats. Three starts, each polished by the tabu search: the
-    # old rounds mended (complete tables kept, sit-outs from the broken ones), the old rounds
-    # re-filled or drawn again, and the new field's own design; the mended plan wins ties, as
-    # it changes the printed plan least.
+    # issue 4 item 5: the fewest new repeats. Three starts, each polished by the tabu search and
+    # then annealed: the old rounds mended (complete tables kept, sit-outs from the broken ones),
+    # the old rounds re-filled or drawn again, and the new field's own design; the mended plan
+    # wins ties, as it changes the printed plan least.
     old_tables = [[[pos[x] for x in t.seats if x in pos] for t in r.tables] for r in redone]
     mended_byes_so_far = list(byes_so_far)
     mended = patched_rounds(old_tables, n, k, mended_byes_so_far, _counts(n, kept_pos),
@@ -247,19 +248,34 @@ def reseat(
                           random.Random(seed_int(seed, f"reseat-{from_round}")))
     fresh_byes_so_far = list(byes_so_far)
     fresh = _fresh_rounds(n, k, len(redone), _counts(n, kept_pos), fresh_byes_so_far, seed)
-    starts = []
+    spread_so_far = max(1, max(byes_so_far) - min(byes_so_far))
+    polished = []
     for (start_rounds, start_byes), counts in ((mended, mended_byes_so_far), (drawn, drawn_byes_so_far),
                                                 (fresh, fresh_byes_so_far)):
-        polished = improve_with_byes(
-            kept_pos, start_rounds, n, byes=start_byes, fixed_byes=kept_byes, sit_range=(min(counts), max(counts)),
+        sit_range = (min(counts), max(counts))
+        plan = improve_with_byes(
+            kept_pos, start_rounds, n, byes=start_byes, fixed_byes=kept_byes, sit_range=sit_range,
             seed=seed_int(seed, "reseat-polish"), steps=600,
         )
-        everything = [*kept_pos, *polished[0]]
-        metrics = seating_metrics(everything, list(range(n)), k)
         # an uneven spread of sit-outs (build 1) rules a start out before any count of repeats
-        uneven = max(counts) - min(counts) > max(1, max(byes_so_far) - min(byes_so_far))
+        polished.append((plan, sit_range[1] - sit_range[0] > spread_so_far, sit_range))
+    # Each even start is annealed too, all its rounds together (``anneal_tail``; sit-outs move
+    # within the start's spread): the tabu search stops where every single swap costs, and a
+    # mend often needs several swaps that pay only together (an audit: a newcomer dropped in the
+    # round they joined, 6 repeats where none are needed). The annealed plans come after the
+    # three, so that on a tie the plan that changed least stays.
+    steps = tail_anneal_steps(sum(len(rnd) * k for rnd in mended[0]))
+    annealed = [
+        (annealed_tail(kept_pos, plan[0], plan[1], n, fixed_byes=kept_byes, sit_range=sit_range,
+                       seed=seed_int(seed, f"reseat-anneal-{i}"), steps=steps), uneven, sit_range)
+        for i, (plan, uneven, sit_range) in enumerate(polished) if not uneven
+    ]
+    starts = []
+    for plan, uneven, _ in [*polished, *annealed]:
+        everything = [*kept_pos, *plan[0]]
+        metrics = seating_metrics(everything, list(range(n)), k)
         quality = (uneven, metrics["repeats"], metrics["max_meetings"], -leading_clean_rounds(everything))
-        starts.append((quality, polished))
+        starts.append((quality, plan))
     new_rounds, new_byes = min(starts, key=lambda s: s[0])[1]  # min keeps the first (mended) on ties
     # the kept rounds' seats are winds already: the new winds continue their balance, and
     # where the tables chosen make that impossible, players swap tables (no new repeat)
