@@ -9,13 +9,14 @@ line) now refuses such a rating, naming the field and the range, and stores noth
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from fairdraw.core.errors import InputError
-from fairdraw.formats.players import parse_players_csv, parse_players_json, read_players
+from fairdraw.formats.players import MAX_RATING, MIN_RATING, parse_players_csv, parse_players_json, read_players
 from fairdraw.formats.schedule_json import schedule_from_dict
 from tests.web.helpers import create_event, import_players, post
 
@@ -69,3 +70,15 @@ def test_a_players_file_on_the_command_line_is_refused_alike(tmp_path: Path) -> 
     with pytest.raises(InputError, match="between 0 and 9999"):
         parse_players_json('[{"name": "Anna", "rating": -1}]')
     assert [p.rating for p in parse_players_csv("name,rating\nA,0\nB,9999\n")] == [0, 9999]
+
+
+def test_the_rating_boxes_say_the_range_the_server_takes(client: TestClient) -> None:
+    """The add and edit forms' rating boxes carry TRF16's range (the browser stops 12000 before it
+    is sent, as it does a round count), from the constants the server checks by."""
+    event = create_event(client, "dutch")
+    post(client, event, "/players", name="Anna", rating="1500")
+    page = client.get(f"/events/{event}").text
+    boxes = re.findall(r'<input name="rating"[^>]*>', page)
+    assert len(boxes) == 2  # the add form and Anna's edit form
+    for box in boxes:
+        assert f'type="number" min="{MIN_RATING}" max="{MAX_RATING}" step="1"' in box, box
