@@ -118,7 +118,8 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
         if p.rating is not None and not MIN_RATING <= p.rating <= MAX_RATING:
             # TRF16 gives the rating four columns (49-52): a wider or negative number would shift
             # every column after it and the file would not read back (here or in any engine); the
-            # readers of players refuse such a rating already, a schedule JSON's is checked here
+            # readers of players and of schedule JSON refuse such a rating already; a schedule
+            # made in Python (the API) is checked here
             raise InputError(f"{p.name}'s rating {p.rating} does not fit TRF16's rating field "
                              f"({MIN_RATING} to {MAX_RATING}): "
                              "correct the rating, or leave it empty for an unrated player", field="rating")
