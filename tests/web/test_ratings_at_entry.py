@@ -9,14 +9,17 @@ line) now refuses such a rating, naming the field and the range, and stores noth
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from fairdraw.core.errors import InputError
-from fairdraw.formats.players import parse_players_csv, parse_players_json, read_players
+from fairdraw.formats.players import MAX_RATING, MIN_RATING, parse_players_csv, parse_players_json, read_players
 from fairdraw.formats.schedule_json import schedule_from_dict
+from tests.conftest import CliResult
 from tests.web.helpers import create_event, import_players, post
 
 
@@ -69,3 +72,35 @@ def test_a_players_file_on_the_command_line_is_refused_alike(tmp_path: Path) -> 
     with pytest.raises(InputError, match="between 0 and 9999"):
         parse_players_json('[{"name": "Anna", "rating": -1}]')
     assert [p.rating for p in parse_players_csv("name,rating\nA,0\nB,9999\n")] == [0, 9999]
+
+
+def test_the_rating_boxes_say_the_range_the_server_takes(client: TestClient) -> None:
+    """The add and edit forms' rating boxes carry TRF16's range (the browser stops 12000 before it
+    is sent, as it does a round count), from the constants the server checks by."""
+    event = create_event(client, "dutch")
+    post(client, event, "/players", name="Anna", rating="1500")
+    page = client.get(f"/events/{event}").text
+    boxes = re.findall(r'<input name="rating"[^>]*>', page)
+    assert len(boxes) == 2  # the add form and Anna's edit form
+    for box in boxes:
+        assert f'type="number" min="{MIN_RATING}" max="{MAX_RATING}" step="1"' in box, box
+
+
+@pytest.mark.parametrize("rating", [12000, -1])
+def test_a_schedule_json_with_such_a_rating_is_refused_on_reading(
+        tmp_path: Path, rating: int, cli: Callable[..., CliResult]) -> None:
+    """`fairdraw standings` took a schedule's 12000 (only `fairdraw trf` refused it, at export):
+    the schedule reader now refuses it, naming the file, the player and the field."""
+    event = {"system": "dutch", "players": [{"id": 1, "name": "Anna", "rating": 0},
+                                            {"id": 2, "name": "Ben", "rating": rating},
+                                            {"id": 3, "name": "Cleo", "rating": 9999}],
+             "rounds": [{"round": 1, "tables": [{"table": 1, "seats": [1, 2], "result": "1-0"}], "byes": [3]}]}
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(event), encoding="utf-8")
+    result = cli("standings", str(path))
+    assert result.code == 2
+    assert f"{path}, field 'players.1.rating': player 2 (Ben): rating must be between 0 and 9999" in result.err
+    assert f"got {rating}" in result.err
+    event["players"][1]["rating"] = 9999  # the range's ends are read
+    path.write_text(json.dumps(event), encoding="utf-8")
+    assert cli("standings", str(path)).code == 0

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import BYE_KINDS, Bye, Game, Participant, Round, Schedule, Table
-from fairdraw.formats.players import unprintable
+from fairdraw.formats.players import MAX_RATING, MIN_RATING, unprintable
 from fairdraw.formats.text_files import looks_like_trf, parse_json, read_text
 
 FORMAT_ID = "fairdraw.schedule/1"
@@ -202,6 +202,7 @@ def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
     players = tuple(
         Participant(id=p.id, name=p.name, rating=p.rating, federation=p.federation, club=p.club) for p in doc.players
     )
+    _check_ratings(doc.players, source)
     numbers = {p.id: p.number for p in doc.players if p.number is not None}
     rounds = []
     for index, r in enumerate(doc.rounds):
@@ -244,6 +245,19 @@ def schedule_from_dict(data: Any, *, source: str = "<json>") -> Schedule:
     return Schedule(
         system=doc.system, players=players, rounds=tuple(rounds), numbers=numbers, seed=seed, meta=doc.meta or {}
     )
+
+
+def _check_ratings(players: list[PlayerDoc], source: str) -> None:
+    """A rating is what TRF16's four rating columns hold (``formats.players.MIN_RATING`` to
+    ``MAX_RATING``), as every players file and the web page's forms take it: refused on reading,
+    naming the player, not when ``fairdraw trf`` is run for the rating officer (an audit: a
+    schedule's 12000 was taken by every command and refused only at that export). The same for
+    every system: a mahjong or league player's rating comes through the same players reader."""
+    for index, p in enumerate(players):
+        if p.rating is not None and not MIN_RATING <= p.rating <= MAX_RATING:
+            raise InputError(f"player {p.id} ({p.name}): rating must be between {MIN_RATING} and {MAX_RATING} "
+                             f"(TRF16's rating field), got {p.rating}; leave it out for an unrated player",
+                             source=source, field=f"players.{index}.rating")
 
 
 def _check_board_seats(system: str, rounds: list[Round], source: str) -> None:

@@ -13,6 +13,7 @@ from fairdraw.core.history_rules import check_round_numbers
 from fairdraw.core.model import Schedule
 from fairdraw.formats import trf
 from fairdraw.formats.players import MAX_RATING, MIN_RATING
+from fairdraw.formats.trf_announce import announced_entries, append_announced
 from fairdraw.scoring.results import free_round_scores_nothing, normalise_result
 
 #: Systems paired round by round (a Swiss), for the ``092`` line; every other chess system here
@@ -34,8 +35,10 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
     lines, and the points column under it), forbidden pairs (``meta.forbidden_pairs`` as
     ``XXP`` lines of start ranks), initial colour (``XXC``), accelerations (``XXA``), Baku
     acceleration (``192 FIDE_DUTCH_2025_BAKU``), the kind of event (``092``: Swiss-System or Round
-    robin) and withdrawals (the next round's column: "0000 - -", not paired). Only chess events
-    (two seats per board) have a TRF16 form.
+    robin), withdrawals (the next round's column: "0000 - -", not paired) and the byes asked
+    for the rounds to come (``meta.requested_byes``, ``meta.byes_later``: "0000 - H", Z, F), as
+    ``formats.trf`` reads them back (``formats.trf_announce``). Only chess events (two seats per
+    board) have a TRF16 form.
     """
     if any(len(t.seats) != 2 for r in schedule.rounds for t in r.tables):
         raise InputError("TRF16 is a chess format: this event has tables of more than two")
@@ -105,20 +108,18 @@ def schedule_to_trf(schedule: Schedule, *, name: str = "", total_rounds: int | N
                 tenths = [int(t) for t in per_round]
                 cells = " ".join(f"{trf.show_tenths(t):>4}" for t in tenths)
                 lines.append(trf.AccelerationLine(f"XXA {rank:4d} {cells}", rank, tenths))
-    # withdrawn players are paired no more: TRF16 has no such mark, so the next round's column
-    # says they will not play it ("0000 - -"), as an arbiter writes it before pairing that round
-    # After the last round (XXR) there is no next round to announce: such an entry made a file
-    # holding more rounds than its XXR line, which readers (this one, bbpPairings) refuse.
-    withdrawn = {pid for pid in schedule.meta.get("withdrawn") or [] if pid in entries}
-    next_round_exists = total_rounds is None or len(played) < total_rounds
-    if withdrawn and next_round_exists and len(played) == len(schedule.rounds):
-        for pid in withdrawn:
-            entries[pid].append(trf.RoundEntry(None, "-", "-"))
+    # withdrawn players are paired no more and requested byes are known before the pairing:
+    # TRF16 has no such records, so the round columns past the file's last round say them, as an
+    # arbiter writes them before pairing (``formats.trf_announce``: "0000 - -", "0000 - H" ...)
+    announced = announced_entries(schedule, played, total_rounds, schedule.system in _SWISS_SYSTEMS)
+    for pid, ahead in announced.items():
+        append_announced(entries[pid], ahead)
     for p in order:
         if p.rating is not None and not MIN_RATING <= p.rating <= MAX_RATING:
             # TRF16 gives the rating four columns (49-52): a wider or negative number would shift
             # every column after it and the file would not read back (here or in any engine); the
-            # readers of players refuse such a rating already, a schedule JSON's is checked here
+            # readers of players and of schedule JSON refuse such a rating already; a schedule
+            # made in Python (the API) is checked here
             raise InputError(f"{p.name}'s rating {p.rating} does not fit TRF16's rating field "
                              f"({MIN_RATING} to {MAX_RATING}): "
                              "correct the rating, or leave it empty for an unrated player", field="rating")

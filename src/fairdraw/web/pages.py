@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Participant as CoreParticipant
 from fairdraw.core.registry import re_plans_a_changed_field, system_kind
+from fairdraw.formats.players import MAX_RATING, MIN_RATING
 from fairdraw.formats.render import ROUNDS_PER_TABLE, WINDS, seat_labels
 from fairdraw.storage import repo
 from fairdraw.storage.models import Event
@@ -82,7 +83,10 @@ def templates() -> Jinja2Templates:
         templates.env.globals.update(WINDS=WINDS, seat_labels=seat_labels, result_label=views.result_label,
                                      typed_or=views.typed_or, options_text=event_settings.options_text,
                                      ROUNDS_PER_TABLE=ROUNDS_PER_TABLE, player_mark=stale_forms.player_mark,
-                                     settings_mark=stale_forms.settings_mark, STALE_FIELD=stale_forms.FIELD)
+                                     settings_mark=stale_forms.settings_mark, STALE_FIELD=stale_forms.FIELD,
+                                     # the rating boxes' range: TRF16's rating field, which the
+                                     # server checks too (formats.players), written once
+                                     MIN_RATING=MIN_RATING, MAX_RATING=MAX_RATING)
         templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
         templates.env.filters["short"] = short_number
         _TEMPLATES.append(templates)

@@ -200,7 +200,9 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 body, media, name = workflow.export_players_csv(schedule), "text/csv", f"{base}-players.csv"
             elif kind == "trf":
                 body = workflow.export_trf(schedule, name=event.name, total_rounds=event.total_rounds,
-                                           withdrawn={p.pid for p in event.participants if p.withdrawn})
+                                           withdrawn={p.pid for p in event.participants if p.withdrawn},
+                                           requested={p.pid: p.next_bye for p in event.participants
+                                                      if p.next_bye and not p.withdrawn})
                 media, name = "text/plain", f"{base}.trf"
             else:
                 raise HTTPException(404, f"no export {kind!r}")

@@ -108,7 +108,8 @@ def trf_history(text: str, filename: str) -> TrfHistory:
 
     doc = parse_trf(text.lstrip("\ufeff").strip(), source=filename)
     rounds = trf_to_rounds(doc)
-    requested = dict(trf_to_request(doc, len(rounds)).options["requested_byes"])
+    options = trf_to_request(doc, len(rounds)).options
+    requested = dict(options["requested_byes"])
     left_out = []
     if doc.accelerations:
         left_out.append("its accelerations (XXA lines)")
@@ -120,6 +121,12 @@ def trf_history(text: str, filename: str) -> TrfHistory:
     # the import withdraws the player (routes_players), so it is carried, not left out
     if any(kind not in ("half-point", "zero-point", "absent") for kind in requested.values()):
         left_out.append("byes for the next round other than H and Z")
+    if options["byes_later"]:
+        # the page keeps a bye for the next round only: one asked ahead is said, to be asked again
+        later = sorted(options["byes_later"].items(), key=lambda kv: int(kv[0]))
+        left_out.append("byes asked ahead for later rounds (" + "; ".join(
+            f"start rank {', '.join(asked)} in round {rnd}" for rnd, asked in later)
+            + ": ask for them again before that round)")
     return TrfHistory(rounds=rounds, next_byes=requested, total_rounds=doc.total_rounds, left_out=tuple(left_out))
 
 
@@ -577,15 +584,20 @@ def seating_leavers(schedule: Schedule, withdrawn: Collection[int]) -> dict[str,
 
 
 def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None,
-               withdrawn: Collection[int] = ()) -> str:
+               withdrawn: Collection[int] = (), requested: dict[int, str] | None = None) -> str:
     """The event as TRF16 (``formats.trf_export``, shared with ``fairdraw trf``). ``withdrawn``, the
-    players withdrawn on the page, go in as the JSON export carries them (``withdrawn_records``),
-    so the file announces them absent from the next round ("0000 - -") as ``fairdraw trf`` writes
-    the JSON export: the page's TRF16 left them out, and an import of it paired them again."""
+    players withdrawn on the page, and ``requested``, the byes asked for the next round, go in as
+    the JSON export carries them (``withdrawn_records``, ``meta.requested_byes``), so the file
+    announces them in the next round's column ("0000 - -", "0000 - H", "0000 - Z") as ``fairdraw
+    trf`` writes the JSON export: the page's TRF16 left them out, and an import of it paired them."""
     from fairdraw.formats.trf_export import schedule_to_trf
 
-    if withdrawn and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
-        schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
+    if system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
+        if withdrawn:
+            schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
+        if requested:
+            asked = {str(pid): kind for pid, kind in sorted(requested.items())}
+            schedule = replace(schedule, meta={**schedule.meta, "requested_byes": asked})
     return schedule_to_trf(schedule, name=name, total_rounds=total_rounds)
 
 
