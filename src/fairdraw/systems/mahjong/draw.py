@@ -23,7 +23,7 @@ DEFAULT_SEED = "fairdraw"
 #: so that `check --redraw` can say that a file comes from another seating method even while
 #: the package version stays the same (an audit: a file drawn the same day with 0.1.0 was
 #: accused without that note).
-SEATING_REVISION = "2026-12-05"
+SEATING_REVISION = "2026-12-06"
 
 
 def software_label() -> str:
