@@ -27,8 +27,8 @@ from fairdraw.formats.wording import counted
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int, software_label
 from fairdraw.systems.mahjong.league_search import league_alternative
 from fairdraw.systems.mahjong.reference import best_known
-from fairdraw.systems.mahjong.separate import same_group_meetings, separate_clubs
-from fairdraw.systems.mahjong.separate_moves import forced_meetings
+from fairdraw.systems.mahjong.separate import same_group_meetings, separate
+from fairdraw.systems.mahjong.separate_moves import forced_meetings, move_apart
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 from fairdraw.systems.mahjong.winds import assign_winds, seat_labels, wind_counts
 
@@ -246,31 +246,35 @@ class Mahjong(PairingSystem):
         if attr:
             labels = [getattr(p, attr) for p in ordered]
             before = same_group_meetings(pos_rounds, labels)
-            seeds = {"seed": seed_int(seed, "separate"), "move_seed": seed_int(seed, "separate-moves")}
-            best = separate_clubs(pos_rounds, bye_rounds, labels, **seeds)
+            order = separate(pos_rounds, labels, seed=seed_int(seed, "separate"))
+            after = same_group_meetings(pos_rounds, [labels[i] for i in order])
             # issue 4 (d): any repeat-free design of the length asked will do, so the one that
             # separates best wins (a transversal design's groups can hold whole clubs)
-            if best.meetings and n % k == 0 and clean >= design_rounds:
+            if after and n % k == 0 and clean >= design_rounds:
                 for other in candidates(n, k)[1:]:
                     if other.clean_rounds < design_rounds:
                         continue
                     rounds_here = [list(r) for r in other.rounds[:design_rounds]]
-                    here = separate_clubs(rounds_here, bye_rounds, labels, **seeds)
-                    if here.meetings < best.meetings:
-                        best, source = here, other.source
+                    order_here = separate(rounds_here, labels, seed=seed_int(seed, "separate"))
+                    after_here = same_group_meetings(rounds_here, [labels[i] for i in order_here])
+                    if after_here < after:
+                        pos_rounds, order, after, source = rounds_here, order_here, after_here, other.source
                         before = same_group_meetings(rounds_here, labels)
-                    if not best.meetings:
+                    if not after:
                         break
-            ordered = [ordered[i] for i in best.order]
-            pos_rounds, bye_rounds = best.rounds, best.byes
-            placed = [labels[i] for i in best.order]
-            if best.moved:
-                # issue 4 (d), second stage: moves within rounds that seat no pair twice
-                source = (f"{source}, then {counted(best.moved, 'player')} moved to other tables of their round "
+            ordered = [ordered[i] for i in order]
+            placed = [labels[i] for i in order]
+            relabelled = after
+            # issue 4 (d), second stage: moves within rounds that seat no pair that has met
+            pos_rounds, bye_rounds, moved = move_apart(pos_rounds, bye_rounds, placed,
+                                                       seed=seed_int(seed, "separate-moves"))
+            if moved:
+                after = same_group_meetings(pos_rounds, placed)
+                source = (f"{source}, then {counted(moved, 'player')} moved to other tables of their round "
                           f"to keep clubs apart")
                 clean = max(clean, leading_clean_rounds(pos_rounds))
-            separation = {"by": attr, "same_group_meetings": best.meetings, "before_separation": before,
-                          "after_relabelling": best.relabelled, "forced": forced_meetings(pos_rounds, placed)}
+            separation = {"by": attr, "same_group_meetings": after, "before_separation": before,
+                          "after_relabelling": relabelled, "forced": forced_meetings(pos_rounds, placed)}
         seated = assign_winds(pos_rounds, k)
         numbers = number_tables(seated)
         ids = [p.id for p in ordered]

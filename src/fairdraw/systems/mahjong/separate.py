@@ -14,25 +14,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-
-from fairdraw.systems.mahjong.separate_moves import PosRound, move_apart
 
 Round = Sequence[Sequence[int]]
-
-
-@dataclass(frozen=True)
-class Separated:
-    """The result of ``separate_clubs``: the rounds and sit-outs as positions (changed by the
-    swaps), ``order`` (position -> index into the drawn order), the same-club meetings after
-    the relabelling alone and after the swaps too, and how many players the swaps moved."""
-
-    rounds: list[PosRound]
-    byes: list[list[int]]
-    order: list[int]
-    relabelled: int
-    meetings: int
-    moved: int
 
 
 def same_group_meetings(rounds: Sequence[Round], label: Sequence[str | None]) -> int:
@@ -184,14 +167,3 @@ def separate(rounds: Sequence[Round], label: Sequence[str | None], *, seed: int,
             best, best_order = current, list(order)
     return best_order
 
-
-def separate_clubs(rounds: list[PosRound], byes: list[list[int]], label: Sequence[str | None], *,
-                   seed: int, move_seed: int) -> Separated:
-    """Both stages of --separate on one set of rounds: the relabelling (``separate``), then
-    the swaps within rounds (``separate_moves.move_apart``), which change the rounds."""
-    order = separate(rounds, label, seed=seed)
-    placed = [label[i] for i in order]
-    relabelled = same_group_meetings(rounds, placed)
-    moved_rounds, moved_byes, moved = move_apart(rounds, byes, placed, seed=move_seed)
-    return Separated(rounds=moved_rounds, byes=moved_byes, order=order, relabelled=relabelled,
-                     meetings=same_group_meetings(moved_rounds, placed), moved=moved)

@@ -27,13 +27,13 @@ PosRound = list[tuple[int, ...]]
 #: Swap evaluations at most (each looks at one pair of players in one round): the search
 #: normally stops long before, when no swap helps; the budget bounds a field of thousands.
 #: 120 players in 10 clubs over 12 rounds take about a tenth of it.
-DEFAULT_BUDGET = 4_000_000
+DEFAULT_BUDGET = 600_000
 
-#: Passes over the players without a new best before the search stops.
-PATIENCE = 30
+#: Steps (one player's best move) without a new best before the search stops.
+PATIENCE = 3000
 
 #: The share of steps that may take a move raising the count by one.
-UPHILL = 0.0
+UPHILL = 0.01
 
 #: Steps for which a player moved in a round is not moved back by a move that lowers nothing.
 TABU_STEPS = 40
@@ -67,124 +67,197 @@ def forced_meetings(rounds: Sequence[Sequence[Sequence[int]]], label: Sequence[s
 def move_apart(rounds: Sequence[Sequence[Sequence[int]]], byes: Sequence[Sequence[int]],
                label: Sequence[str | None], *, seed: int,
                budget: int = DEFAULT_BUDGET, patience: int = PATIENCE) -> tuple[list[PosRound], list[list[int]], int]:
-    """(rounds, sit-outs, swaps made): the rounds with players swapped between the tables of
-    a round, or in from the sit-outs, under the rule in the module docstring.
+    """(rounds, sit-outs, players moved): the rounds with players moved between the tables
+    of a round, or in from the sit-outs, under the rule in the module docstring.
 
-    ``label[pos]`` is the club of the player at position ``pos``. Steepest descent: for each
-    player who shares a table with a clubmate (in a seeded order) the best allowed swap of
-    the round is made, until a whole pass makes none or ``budget`` evaluations are spent.
+    ``label[pos]`` is the club of the player at position ``pos``. Tabu search: each step
+    takes a player who shares a table with a clubmate (in a seeded order) and makes the best
+    allowed move of that round: a swap with a player of another table or a sit-out, or,
+    when no swap lowers the count, a three-way rotation (a to b's seat, b to c's, c to a's).
+    A swap that lowers nothing (or, now and then, raises the count by one) is taken when
+    nothing lowers it, to leave a local minimum. The best rounds seen are returned once
+    ``patience`` steps bring no new best or ``budget`` evaluations are spent.
     """
-    n = len(label)
-    ids: dict[str, int] = {}
-    # a club as a number; a player without one gets a number of their own, so matches nobody
-    lid = [ids.setdefault(v, len(ids)) if v is not None else -1 - p for p, v in enumerate(label)]
-    tables = [[list(t) for t in rnd] for rnd in rounds]
-    outs = [list(b) for b in byes]
-    met: list[dict[int, int]] = [{} for _ in range(n)]
-    for rnd in tables:
-        for t in rnd:
-            for a in t:
-                for b in t:
-                    if a != b and a >= 0 and b >= 0:
-                        met[a][b] = met[a].get(b, 0) + 1
-    sat_out = [0] * n
-    for b_list in outs:
-        for p in b_list:
-            sat_out[p] += 1
-    rng = random.Random(seed)
-    spent = 0
-
-    def mates(t: list[int], who: int, skip: int) -> int:
-        """Players at table ``t`` other than ``skip`` in club ``who``."""
-        return sum(1 for o in t if o != skip and o >= 0 and lid[o] == who)
-
-    def fresh(p: int, t: list[int], skip: int) -> bool:
-        """``p`` has met nobody at table ``t`` other than ``skip``."""
-        seen = met[p]
-        return all(o == skip or o < 0 or o not in seen for o in t)
-
-    def allowed(r: int, b: int, delta: int, step: int) -> bool:
-        """A move that lowers the count always; one that keeps it, unless ``b`` moved in
-        round ``r`` within the last ``TABU_STEPS`` steps (it would undo that move)."""
-        return delta < 0 or tabu.get((r, b), 0) <= step
-
-    def meet(p: int, t: list[int], skip: int, change: int) -> None:
-        """Count ``p``'s meetings with table ``t`` (but ``skip``) up or down by ``change``."""
-        for o in t:
-            if o == skip or o < 0:
-                continue
-            c = met[p].get(o, 0) + change
-            if c:
-                met[p][o] = met[o][p] = c
-            else:
-                del met[p][o], met[o][p]
-
-    current = sum(mates(t, lid[a], a) for rnd in tables for t in rnd for a in t if a >= 0) // 2
-    best_total, best_state = current, ([list(map(list, rnd)) for rnd in tables], [list(b) for b in outs])
-    tabu: dict[tuple[int, int], int] = {}
-    step = stall = 0
-    # the floor moves with the sit-outs, so with sit-outs only 0 ends the search early
-    floor = 0 if any(outs) else forced_meetings(tables, label)
-    while spent < budget and stall < patience and best_total > floor:
-        todo = [(r, ti, a) for r, rnd in enumerate(tables) for ti, t in enumerate(rnd) for a in t
-                if a >= 0 and mates(t, lid[a], a)]
-        rng.shuffle(todo)
-        stall += 1
-        for r, ti, a in todo:
-            ta = tables[r][ti]
-            if a not in ta:
-                continue
-            own = mates(ta, lid[a], a)
-            if not own:
-                continue
-            step += 1
-            # now and then a move that raises the count by one, to leave a local minimum
-            worst = 1 if rng.random() < UPHILL else 0
-            # (delta, table index or -1 for the sit-outs, player); a move that lowers nothing
-            # is taken only when no move lowers the count, and never undoes a recent one
-            choice: tuple[int, int, int] | None = None
-            for tj, tb in enumerate(tables[r]):
-                if tj == ti:
-                    continue
-                here = mates(tb, lid[a], -1)
-                for b in tb:
-                    if b < 0 or lid[b] == lid[a]:
-                        continue
-                    spent += 1
-                    delta = mates(ta, lid[b], a) - own + here - mates(tb, lid[b], b)
-                    if delta <= worst and (choice is None or delta < choice[0]) and allowed(r, b, delta, step) \
-                            and fresh(b, ta, a) and fresh(a, tb, b):
-                        choice = (delta, tj, b)
-            for b in outs[r]:
-                # a sits out instead of b: only when b has sat out more, so the spread holds
-                spent += 1
-                delta = mates(ta, lid[b], a) - own
-                if sat_out[b] > sat_out[a] and delta <= worst and (choice is None or delta < choice[0]) \
-                        and allowed(r, b, delta, step) and fresh(b, ta, a):
-                    choice = (delta, -1, b)
-            if choice is None:
-                continue
-            delta, tj, b = choice
-            meet(a, ta, a, -1)
-            if tj >= 0:
-                tb = tables[r][tj]
-                meet(b, tb, b, -1)
-                tb[tb.index(b)] = a
-                meet(a, tb, a, 1)
-            else:
-                outs[r][outs[r].index(b)] = a
-                sat_out[a] += 1
-                sat_out[b] -= 1
-            ta[ta.index(a)] = b
-            meet(b, ta, b, 1)
-            tabu[(r, a)] = tabu[(r, b)] = step + TABU_STEPS
-            current += delta
-            if current < best_total:
-                best_total, best_state = current, ([list(map(list, rnd)) for rnd in tables], [list(b) for b in outs])
-                stall = 0
-            if spent >= budget or best_total <= floor:
-                break
-    final, final_outs = best_state
+    search = _Search(rounds, byes, label, seed)
+    final, final_outs = search.run(budget, patience)
     moved = sum(1 for old, new in zip(rounds, final, strict=True)
                 for t_old, t_new in zip(old, new, strict=True) for p in t_old if p >= 0 and p not in t_new)
     return [[tuple(t) for t in rnd] for rnd in final], [sorted(b) for b in final_outs], moved
+
+
+Move = tuple[int, ...]  # (delta, kind, ...): kind 0 swap (tj, b), 1 sit-out (b), 2 rotation (tj, b, tk, c)
+
+
+class _Search:
+    """The state of ``move_apart``: the tables, the pair meetings, the sit-out counts."""
+
+    def __init__(self, rounds: Sequence[Sequence[Sequence[int]]], byes: Sequence[Sequence[int]],
+                 label: Sequence[str | None], seed: int) -> None:
+        n = len(label)
+        ids: dict[str, int] = {}
+        # a club as a number; a player without one gets a number of their own, so matches nobody
+        self.lid = [ids.setdefault(v, len(ids)) if v is not None else -1 - p for p, v in enumerate(label)]
+        self.label = label
+        self.tables = [[list(t) for t in rnd] for rnd in rounds]
+        self.outs = [list(b) for b in byes]
+        self.met: list[dict[int, int]] = [{} for _ in range(n)]
+        for rnd in self.tables:
+            for t in rnd:
+                for a in t:
+                    for b in t:
+                        if a != b and a >= 0 and b >= 0:
+                            self.met[a][b] = self.met[a].get(b, 0) + 1
+        self.sat_out = [0] * n
+        for out in self.outs:
+            for p in out:
+                self.sat_out[p] += 1
+        self.rng = random.Random(seed)
+        self.tabu: dict[tuple[int, int], int] = {}
+        self.spent = self.step = 0
+
+    def mates(self, t: list[int], who: int, skip: int) -> int:
+        """Players at table ``t`` other than ``skip`` in club ``who``."""
+        lid = self.lid
+        return sum(1 for o in t if o != skip and o >= 0 and lid[o] == who)
+
+    def fresh(self, p: int, t: list[int], skip: int) -> bool:
+        """``p`` has met nobody at table ``t`` other than ``skip``: the rule of the module."""
+        seen = self.met[p]
+        return all(o == skip or o < 0 or o not in seen for o in t)
+
+    def free(self, r: int, b: int, delta: int) -> bool:
+        """A move that lowers the count always; another one unless ``b`` moved in round
+        ``r`` within the last ``TABU_STEPS`` steps (it would undo that move)."""
+        return delta < 0 or self.tabu.get((r, b), 0) <= self.step
+
+    def replace(self, t: list[int], old: int, new: int) -> None:
+        """``new`` takes ``old``'s seat at table ``t``; the meetings follow."""
+        met = self.met
+        for o in t:
+            if o != old and o >= 0:
+                c = met[old][o] - 1
+                if c:
+                    met[old][o] = met[o][old] = c
+                else:
+                    del met[old][o], met[o][old]
+                met[new][o] = met[o][new] = met[new].get(o, 0) + 1
+        t[t.index(old)] = new
+
+    def best_move(self, r: int, ti: int, a: int) -> Move | None:
+        """The best allowed move of ``a`` (at table ``ti`` of round ``r``), as ``Move``."""
+        lid, tables = self.lid, self.tables[r]
+        ta = tables[ti]
+        own = self.mates(ta, lid[a], a)
+        # now and then a move that raises the count by one, to leave a local minimum
+        worst = 1 if self.rng.random() < UPHILL else 0
+        choice: Move | None = None
+        for tj, tb in enumerate(tables):
+            if tj == ti:
+                continue
+            here = self.mates(tb, lid[a], -1)
+            for b in tb:
+                if b < 0 or lid[b] == lid[a]:
+                    continue
+                self.spent += 1
+                delta = self.mates(ta, lid[b], a) - own + here - self.mates(tb, lid[b], b)
+                if delta <= worst and (choice is None or delta < choice[0]) and self.free(r, b, delta) \
+                        and self.fresh(b, ta, a) and self.fresh(a, tb, b):
+                    choice = (delta, 0, tj, b)
+        for b in self.outs[r]:
+            # a sits out instead of b: only when b has sat out more, so the spread holds
+            self.spent += 1
+            delta = self.mates(ta, lid[b], a) - own
+            if self.sat_out[b] > self.sat_out[a] and delta <= worst and (choice is None or delta < choice[0]) \
+                    and self.free(r, b, delta) and self.fresh(b, ta, a):
+                choice = (delta, 1, b)
+        if choice is None or choice[0] >= 0:
+            choice = self.best_rotation(r, ti, a, own) or choice
+        return choice
+
+    def best_rotation(self, r: int, ti: int, a: int, own: int) -> Move | None:
+        """The best rotation that lowers the count: a to b's seat (table tj), b to c's
+        (table tk), c to a's; every pair it seats together has never met."""
+        lid, tables = self.lid, self.tables[r]
+        ta = tables[ti]
+        choice: Move | None = None
+        for tj, tb in enumerate(tables):
+            if tj == ti:
+                continue
+            here = self.mates(tb, lid[a], -1)
+            for b in tb:
+                if b < 0 or b == a or not self.fresh(a, tb, b):
+                    continue
+                gain_b = here - own - self.mates(tb, lid[b], b)
+                seen = self.met[b]
+                for tk, tc in enumerate(tables):
+                    if tk in (ti, tj):
+                        continue
+                    self.spent += 1
+                    # b may take only the seat of the one player of table tk it has met, if any
+                    known = [o for o in tc if o in seen]
+                    if len(known) > 1:
+                        continue
+                    there = self.mates(tc, lid[b], -1)
+                    for c in known or tc:
+                        self.spent += 1
+                        if c < 0:
+                            continue
+                        delta = gain_b + there - self.mates(tc, lid[c], c) + self.mates(ta, lid[c], a)
+                        if delta < 0 and (choice is None or delta < choice[0]) and self.fresh(c, ta, a):
+                            choice = (delta, 2, tj, b, tk, c)
+        return choice
+
+    def apply(self, r: int, ti: int, a: int, move: Move) -> None:
+        """Make ``move`` of ``a`` and mark the players it moved as recently moved."""
+        tables, ta = self.tables[r], self.tables[r][ti]
+        moved = [a]
+        if move[1] == 0:
+            _, _, tj, b = move
+            self.replace(tables[tj], b, a)
+            self.replace(ta, a, b)
+            moved.append(b)
+        elif move[1] == 1:
+            _, _, b = move
+            out = self.outs[r]
+            out[out.index(b)] = a
+            self.sat_out[a] += 1
+            self.sat_out[b] -= 1
+            self.replace(ta, a, b)
+            moved.append(b)
+        else:
+            _, _, tj, b, tk, c = move
+            self.replace(tables[tj], b, a)
+            self.replace(tables[tk], c, b)
+            self.replace(ta, a, c)
+            moved += [b, c]
+        for p in moved:
+            self.tabu[(r, p)] = self.step + TABU_STEPS
+
+    def snapshot(self) -> tuple[list[list[list[int]]], list[list[int]]]:
+        return [[list(t) for t in rnd] for rnd in self.tables], [list(b) for b in self.outs]
+
+    def run(self, budget: int, patience: int) -> tuple[list[list[list[int]]], list[list[int]]]:
+        """The search; returns the best tables and sit-outs seen."""
+        lid, tables = self.lid, self.tables
+        current = sum(self.mates(t, lid[a], a) for rnd in tables for t in rnd for a in t if a >= 0) // 2
+        best_total, best_state = current, self.snapshot()
+        # the floor moves with the sit-outs, so with sit-outs only 0 ends the search early
+        floor = 0 if any(self.outs) else forced_meetings(tables, self.label)
+        last = 0
+        while self.spent < budget and self.step - last < patience and best_total > floor:
+            todo = [(r, ti, a) for r, rnd in enumerate(tables) for ti, t in enumerate(rnd) for a in t
+                    if a >= 0 and self.mates(t, lid[a], a)]
+            self.rng.shuffle(todo)
+            for r, ti, a in todo:
+                if a not in tables[r][ti] or not self.mates(tables[r][ti], lid[a], a):
+                    continue
+                self.step += 1
+                move = self.best_move(r, ti, a)
+                if move is not None:
+                    self.apply(r, ti, a, move)
+                    current += move[0]
+                    if current < best_total:
+                        best_total, best_state, last = current, self.snapshot(), self.step
+                if self.spent >= budget or best_total <= floor or self.step - last >= patience:
+                    break
+        return best_state
