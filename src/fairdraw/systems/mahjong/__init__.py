@@ -3,7 +3,7 @@
 Pipeline (pure): draw (SHA-256 order of the players, ``draw.py``) -> design (repeat-free
 rounds from ``fairdraw.designs``: constructions, seeds' tables, shipped searched designs,
 then local search beyond what is known) -> optional club/federation separation (position
-swaps, ``separate.py``) -> winds (equitable edge colouring, ``winds.py``) -> physical
+swaps, ``separate.py``, then moves within rounds, ``separate_moves.py``) -> winds (equitable edge colouring, ``winds.py``) -> physical
 table numbers (assignment problem, ``tables.py``) -> Schedule with the metrics in ``meta``.
 Quality order of issue 4: (a) no repeats up to the best known, (b) then fewest repeats,
 lowest maximum, (c) winds, (d) separation.

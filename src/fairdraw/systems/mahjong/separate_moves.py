@@ -3,15 +3,17 @@
 The relabelling in ``separate.py`` keeps the design and only chooses who sits where in it, so
 it cannot go below what the design's shape allows: 48 players in federations of 20, 12, 8 and
 8 over 8 rounds kept 69 same-federation meetings on every design tried, where 64 are forced.
-This stage changes the rounds themselves, one swap of two players of one round at a time, and
-only under a rule that keeps everything ranked before separation in issue 4's order:
+This stage changes the rounds themselves, one move within one round at a time (two players
+swapped, three rotated, or a player swapped with one sitting out), and only under a rule that
+keeps everything ranked before separation in issue 4's order:
 
-* every pair a swap seats together has never met in any round, so no pair meets more often
+* every pair a move seats together has never met in any round, so no pair meets more often
   than before, the repeat count and the maximum never rise, nobody loses a distinct opponent,
   and a round free of repeats stays free of them (the repeat-free rounds in front stay so);
 * a seated player swaps with one sitting out only when the one who comes in has sat out more
   often than the one who goes out, so the spread of sit-outs never widens;
-* a swap is made only when it lowers the same-club meetings; winds are assigned afterwards.
+* the search keeps the rounds with the fewest same-club meetings it saw (never more than it
+  was given); winds are assigned afterwards.
 
 The order of the candidates comes from a generator seeded from the draw seed, so the result is
 a function of the seed and the players, as the draw is.
