@@ -134,7 +134,9 @@ def _write_drafts(schedule: Schedule, report: Path, meet_svg: Path, wind_svg: Pa
     ]
     sep = schedule.meta.get("separation")
     if isinstance(sep, dict) and "by" in sep and "same_group_meetings" in sep:
-        lines.append(f"- same-{sep['by']} meetings: {sep['same_group_meetings']}")
+        # issue 4 (d): the floor the table counts force, when the seating recorded it
+        forced = f" ({sep['forced']} forced by the table counts)" if type(sep.get("forced")) is int else ""
+        lines.append(f"- same-{sep['by']} meetings: {sep['same_group_meetings']}{forced}")
     lines += ["", "![pair meetings](meetings.svg)", "", "![winds](winds.svg)", ""]
     lines.append("| no. | player | " + " | ".join(_cell(x) for x in seats) + " | distinct opponents | repeat table visits |")
     lines.append("|---|---|" + "---|" * len(seats) + "---|---|")

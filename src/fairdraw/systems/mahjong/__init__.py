@@ -3,7 +3,7 @@
 Pipeline (pure): draw (SHA-256 order of the players, ``draw.py``) -> design (repeat-free
 rounds from ``fairdraw.designs``: constructions, seeds' tables, shipped searched designs,
 then local search beyond what is known) -> optional club/federation separation (position
-swaps, ``separate.py``) -> winds (equitable edge colouring, ``winds.py``) -> physical
+swaps, ``separate.py``, then moves within rounds, ``separate_moves.py``) -> winds (equitable edge colouring, ``winds.py``) -> physical
 table numbers (assignment problem, ``tables.py``) -> Schedule with the metrics in ``meta``.
 Quality order of issue 4: (a) no repeats up to the best known, (b) then fewest repeats,
 lowest maximum, (c) winds, (d) separation.
@@ -28,6 +28,7 @@ from fairdraw.systems.mahjong.draw import DEFAULT_SEED, draw_order, seed_int, so
 from fairdraw.systems.mahjong.league_search import league_alternative
 from fairdraw.systems.mahjong.reference import best_known
 from fairdraw.systems.mahjong.separate import same_group_meetings, separate
+from fairdraw.systems.mahjong.separate_moves import forced_meetings, move_apart
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 from fairdraw.systems.mahjong.winds import assign_winds, seat_labels, wind_counts
 
@@ -262,7 +263,18 @@ class Mahjong(PairingSystem):
                     if not after:
                         break
             ordered = [ordered[i] for i in order]
-            separation = {"by": attr, "same_group_meetings": after, "before_separation": before}
+            placed = [labels[i] for i in order]
+            relabelled = after
+            # issue 4 (d), second stage: moves within rounds that seat no pair that has met
+            pos_rounds, bye_rounds, moved = move_apart(pos_rounds, bye_rounds, placed,
+                                                       seed=seed_int(seed, "separate-moves"))
+            if moved:
+                after = same_group_meetings(pos_rounds, placed)
+                source = (f"{source}, then {counted(moved, 'player')} moved to other tables of their round "
+                          f"to keep clubs apart")
+                clean = max(clean, leading_clean_rounds(pos_rounds))
+            separation = {"by": attr, "same_group_meetings": after, "before_separation": before,
+                          "after_relabelling": relabelled, "forced": forced_meetings(pos_rounds, placed)}
         seated = assign_winds(pos_rounds, k)
         numbers = number_tables(seated)
         ids = [p.id for p in ordered]

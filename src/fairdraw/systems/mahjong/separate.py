@@ -166,3 +166,4 @@ def separate(rounds: Sequence[Round], label: Sequence[str | None], *, seed: int,
         if current < best:
             best, best_order = current, list(order)
     return best_order
+
