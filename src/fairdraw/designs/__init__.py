@@ -24,7 +24,7 @@ from fairdraw.designs import (
     orthogonal_arrays,
 )
 from fairdraw.designs.clean_rounds import more_clean_rounds
-from fairdraw.designs.extend import extend
+from fairdraw.designs.extend import extend, quality_order
 from fairdraw.designs.gf import prime_power
 from fairdraw.designs.verify import Verdict, clean_prefix, pair_counts, verify
 
@@ -175,4 +175,22 @@ def best_design(n: int, k: int, rounds: int, *, seed: int = 0, steps: int | None
     full = extend(start, n, rounds, k, seed=seed, steps=steps)
     clean = clean_prefix(full, k, n)
     source = f"{source} + local search" if base.rounds else "greedy + tabu local search"
-    return Design(n=n, k=k, rounds=full, source=source, clean_rounds=clean)
+    extended = Design(n=n, k=k, rounds=full, source=source, clean_rounds=clean)
+    covered = _from_covering(n, k, rounds, seed=seed, steps=steps)
+    if covered is not None and quality_order(covered.rounds, n) < quality_order(full, n):
+        return covered
+    return extended
+
+
+def _from_covering(n: int, k: int, rounds: int, *, seed: int, steps: int | None) -> Design | None:
+    """A shipped minimum covering no longer than ``rounds`` (``coverings``: every pair met, the
+    fewest twice), extended to ``rounds`` as a design is; None when none is shipped for n.
+    Issue 4 (b): the fewest repeats come before the longest repeat-free start, so it is kept
+    over the design's extension only when it is better by that order (36 players over 12 rounds:
+    18 repeats, the bound, where the 11-round design extended gives 27)."""
+    for source, cover in catalog.shipped_coverings(n, k):
+        if len(cover) <= rounds:
+            full = extend(cover, n, rounds, k, seed=seed, steps=steps) if len(cover) < rounds else cover
+            label = source if len(cover) == rounds else f"{source} + local search"
+            return Design(n=n, k=k, rounds=full, source=label, clean_rounds=clean_prefix(full, k, n))
+    return None

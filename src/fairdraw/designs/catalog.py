@@ -9,7 +9,10 @@ Three kinds of design (``"designs"`` in a ``fairdraw.designs/1`` file):
   * ``"kind": "rounds"`` -- explicit rounds (player numbers 0..n-1), e.g. a seed's table
     after the independent check.
 And schedules with sit-outs (``"schedules"`` in a ``fairdraw.sit-outs/1`` file, sit_outs_*.json):
-n not a multiple of k, explicit rounds plus the players who sit out each round.
+n not a multiple of k, explicit rounds plus the players who sit out each round; and minimum
+coverings (``"coverings"`` in a ``fairdraw.coverings/1`` file, covering_*.json): explicit rounds,
+one past the longest repeat-free seating, every pair met and the fewest met twice
+(``fairdraw.designs.coverings``).
 Reading package data is the only I/O here; it is read-only and cached.
 """
 
@@ -20,6 +23,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from fairdraw.designs.coverings import covering_problems
 from fairdraw.designs.cyclic import CyclicSpec, RotationalSpec
 
 Round = list[tuple[int, ...]]
@@ -36,7 +40,7 @@ def _documents() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple((f.name, json.loads(f.read_text(encoding="utf-8"))) for f in files)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def _listed(key: str) -> tuple[dict[str, Any], ...]:
     """The entries under ``key`` ("designs" or "schedules") of every file, each with its file name."""
     return tuple({**entry, "file": name} for name, doc in _documents() for entry in doc.get(key, []))
@@ -121,6 +125,24 @@ def sit_out_schedules(n: int, k: int) -> list[tuple[str, list[Round], list[list[
             rounds = [[tuple(t) for t in rnd] for rnd in e["rounds"]]
             found.append((f"{e['source']} [data/mahjong/{e['file']}]", rounds, [list(b) for b in e["byes"]]))
     return found
+
+
+def shipped_coverings(n: int, k: int) -> list[tuple[str, list[Round]]]:
+    """Every shipped minimum covering for n players at tables of k that passes
+    ``coverings.covering_problems``: (source, rounds). A damaged file is left out, not used."""
+    found = []
+    for e in _listed("coverings"):
+        if e["n"] != n or e["k"] != k:
+            continue
+        rounds = [[tuple(t) for t in rnd] for rnd in e["rounds"]]
+        if not covering_problems(rounds, n, k):
+            found.append((f"{e['source']} [data/mahjong/{e['file']}]", rounds))
+    return found
+
+
+def all_covering_entries() -> tuple[dict[str, Any], ...]:
+    """Raw minimum coverings (for the tests that verify every shipped one)."""
+    return _listed("coverings")
 
 
 def all_sit_out_entries() -> tuple[dict[str, Any], ...]:
