@@ -14,6 +14,7 @@ import typer
 from fairdraw.cli.base import (
     OVERWRITE_HELP,
     app,
+    check_output,
     emit,
     err_console,
     load_players,
@@ -87,6 +88,7 @@ def seat_command(
     from fairdraw.core.registry import PairingRequest, get_system
     from fairdraw.formats.players import numbered_players
 
+    check_output(output)
     refuse_to_overwrite_results(output, force, reads=names)
     field = load_players(names) if names is not None else None
     if field is not None and players is not None and players != len(field):
@@ -134,6 +136,7 @@ def reseat_command(
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.systems.mahjong.changes import check_from_round, reseat
 
+    check_output(output)
     schedule = load_schedule(schedule_file)
     with naming_the_file(schedule_file):  # the range first: a round that does not exist is the mistake
         check_from_round(schedule, from_round)
@@ -340,6 +343,7 @@ def seat_ranked_command(
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.systems.mahjong.ranked import check_rankable, check_table_size, seat_ranked
 
+    check_output(output)
     schedule = None
     if schedule_file is None:
         check_table_size(table_size)  # an option, not the standings' fault: no file named
