@@ -394,7 +394,8 @@ def reseat(
     # who joined and who left when, over every re-seat: the checker's --everyone expects a
     # newcomer only from the round they joined, and a leaver in no round from the one they left
     joined = {str(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
-    # re-seating from before an earlier newcomer's first round seats them from here on
+    # re-seating from before an earlier newcomer's first round seats them from here on (the
+    # command asks for --move-changes first: ``reseat_history.later_changes``)
     joined = {k: min(v, from_round) if int(k) in pos else v for k, v in joined.items()}
     # a newcomer dropped before playing a game is no part of the event any more
     joined = {k: v for k, v in joined.items() if int(k) in pos or int(k) in played}
