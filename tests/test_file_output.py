@@ -78,3 +78,49 @@ def test_a_seed_that_is_not_utf8_text_is_named(tmp_path: Path, cli: Callable[...
     result = cli(*SEAT, "--seed", seed, "-o", str(tmp_path / "x.json"))
     assert result.code == 2 and "not UTF-8 text" in result.err
     assert not (tmp_path / "x.json").exists()
+
+
+class _WorkDone(Exception):
+    """Raised by a stand-in for a command's long work: reaching it means the path was not checked first."""
+
+
+@pytest.mark.parametrize("args", [("league", "-n", "80", "-s", "20", "--json"), SEAT, ("seat-ranked", "standings.csv")])
+@pytest.mark.parametrize("where", ["missing/x.json", "a_file/x.json"])
+def test_an_unusable_output_path_is_refused_before_the_work(args: tuple[str, ...], where: str, tmp_path: Path,
+                                                            cli: Callable[..., CliResult],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """`league -n 80 -s 20 -o missing/x.json` planned for half a minute and only then exited 2:
+    the destination is now checked, by write_file's rules, before the work (check_output)."""
+    import fairdraw.core.registry
+    import fairdraw.systems.mahjong.ranked
+
+    def work(*_: object, **__: object) -> object:
+        raise _WorkDone
+
+    monkeypatch.setattr(fairdraw.core.registry, "get_system", work)
+    monkeypatch.setattr(fairdraw.systems.mahjong.ranked, "seat_ranked", work)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a_file").write_text("mine")
+    (tmp_path / "standings.csv").write_text("name\nA\nB\nC\nD\n")
+    result = cli(*args, "-o", where)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert f"{where}: cannot write the output" in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a_file", "standings.csv"]
+    assert (tmp_path / "a_file").read_text() == "mine"
+
+
+def test_a_reseat_to_a_missing_folder_is_refused_before_the_work(tmp_path: Path, cli: Callable[..., CliResult],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import fairdraw.systems.mahjong.changes
+
+    seating = tmp_path / "a.json"
+    assert cli(*SEAT, "-o", str(seating)).code == 0
+    before = seating.read_bytes()
+
+    def work(*_: object, **__: object) -> object:
+        raise _WorkDone
+
+    monkeypatch.setattr(fairdraw.systems.mahjong.changes, "reseat", work)
+    result = cli("reseat", str(seating), "--from-round", "2", "--json", "-o", str(tmp_path / "missing" / "b.json"))
+    assert result.code == 2 and "cannot write the output: No such file or directory" in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json"] and seating.read_bytes() == before

@@ -100,3 +100,30 @@ def test_moves_seat_no_pair_that_has_met_and_keep_the_sit_out_spread() -> None:
         assert min(new_out[p] for p in range(n)) >= min(old_out[p] for p in range(n))
         assert same(new_rounds) <= same(rounds)
     assert moved_any  # the rule was exercised, not just met by doing nothing
+
+
+def test_a_reseat_recounts_the_separation_it_reports() -> None:
+    """A re-seat rewrote ``meta.separation`` as ``{by, same_group_meetings}``, losing ``forced``.
+    16 players, a club of 8 at 4 tables: 4 meetings a round forced. Player 1 of it leaves and a
+    player without a club joins from round 4: 3 a round from there, 4·3 + 3·3 = 21 in 6 rounds.
+    The draw's stage counts go (they counted rounds the file no longer holds)."""
+    from fairdraw.systems.mahjong.changes import reseat
+
+    schedule = seat(16, 6, seed="fairdraw", players=_grouped(16, [8, 4, 4], "club"), separate="club")
+    assert schedule.meta["separation"]["forced"] == 24
+    new = reseat(schedule, 4, drop=[1], add=["Newcomer"])
+    sep = new.meta["separation"]
+    assert sorted(sep) == ["by", "forced", "same_group_meetings"]
+    assert sep["by"] == "club" and sep["forced"] == 21
+    assert sep["same_group_meetings"] == _same(new, "club") >= 21
+
+
+def test_a_reseat_that_keeps_the_rounds_keeps_the_draws_counts() -> None:
+    """Re-seated with nothing changed, the old plan stays (changes.py), and with it every
+    figure of ``meta.separation``: they still describe the file's rounds."""
+    from fairdraw.systems.mahjong.changes import reseat
+
+    schedule = seat(16, 6, seed="fairdraw", players=_grouped(16, [8, 4, 4], "club"), separate="club")
+    new = reseat(schedule, 4)
+    assert new.rounds == schedule.rounds and new.meta["reseat"].get("old_rounds_kept")
+    assert new.meta["separation"] == schedule.meta["separation"]

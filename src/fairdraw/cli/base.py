@@ -22,7 +22,7 @@ from rich.markup import escape
 
 from fairdraw.core.errors import InputError, UnsolvableError
 from fairdraw.core.model import Participant, Schedule
-from fairdraw.formats.file_output import write_file
+from fairdraw.formats.file_output import check_destination, write_file
 
 app = typer.Typer(
     name="fairdraw",
@@ -201,6 +201,15 @@ def player_ids(values: list[str] | None, *, source: str | None = None, field: st
         except ValueError:
             raise InputError(f"--{field} takes player ids, got {value!r}", source=source, field=field) from None
     return ids
+
+
+def check_output(output: Path | None) -> None:
+    """Refuse an ``-o`` path the write would refuse, before the command's work: every command
+    with ``-o`` calls this first, so a missing folder, a folder given for the file or a folder
+    it may not write in costs nothing (``league -n 80 -s 20`` planned for half a minute and
+    then exited 2). The rules are ``write_file``'s own (``file_output.check_destination``)."""
+    if output is not None:
+        check_destination(output)
 
 
 def write_output(text: str, output: Path | None) -> None:

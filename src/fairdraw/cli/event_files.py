@@ -16,6 +16,7 @@ import typer
 
 from fairdraw.cli.base import (
     app,
+    check_output,
     err_console,
     naming_the_file,
     refuse_repeated_players,
@@ -48,6 +49,7 @@ def undo_command(
     rewritten atomically; nothing is written on error."""
     from fairdraw.formats.schedule_json import dump_schedule, load_schedule
 
+    check_output(output)
     schedule = load_schedule(schedule_file)
     if not schedule.rounds:
         raise InputError("no round is paired yet", source=str(schedule_file), field="rounds")
@@ -112,6 +114,7 @@ def trf_command(
     from fairdraw.formats.trf_export import schedule_to_trf
     from fairdraw.formats.trf_lines import FEDERATION_WIDTH, NAME_WIDTH
 
+    check_output(output)
     refuse_to_overwrite_results(output, False, "write the TRF to another file (e.g. EVENT.trf)")
     if name is not None:
         # one printable line: "My Open\nXXR 1" wrote a second XXR line, and `pair` refused the file

@@ -15,6 +15,7 @@ import typer
 from fairdraw.cli.base import (
     OutputFormat,
     app,
+    check_output,
     emit,
     err_console,
     load_players,
@@ -59,6 +60,7 @@ def meerkamp_command(
 ) -> None:
     """Meerkamp (seed 002): groups, each a Berger round robin; odd groups sit out once each."""
     pick_format(json_, csv_, html_)  # refuse conflicting flags before any work
+    check_output(output)
     refuse_to_overwrite_results(output, force, reads=players)
     field = load_players(players)
     if seed is not None and grouping is not GroupingChoice.random:
@@ -106,6 +108,7 @@ def heller_command(
     from fairdraw.systems.heller_search import validate
 
     fmt = pick_format(json_, csv_, html_)
+    check_output(output)
     refuse_to_overwrite_results(output, force, reads=names)
     # the field's limits before the numbered players are made (N = 10,000,000,000 built a list
     # of that many first, and the machine ran out of memory)

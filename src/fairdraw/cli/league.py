@@ -15,7 +15,7 @@ import typer
 
 from fairdraw.cli.base import (
     OVERWRITE_HELP, OutputFormat, app, err_console, load_players, naming_the_file, note_nothing_to_separate,
-    pick_format, player_ids, refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
+    check_output, pick_format, player_ids, refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Round, Schedule, Table
@@ -60,6 +60,7 @@ def league_command(
     from fairdraw.systems.league.partition import check_limits
 
     fmt = pick_format(json_, csv_, html_)
+    check_output(output)
     refuse_to_overwrite_results(output, force, reads=names)
     field: list[Participant]
     if names is not None:
@@ -114,6 +115,7 @@ def league_reseat_command(
     from fairdraw.formats.schedule_json import load_schedule
 
     fmt = pick_format(json_, csv_, html_)
+    check_output(output)
     old = load_schedule(schedule_file)
     src = str(schedule_file)
     if old.system != "mahjong-league":
@@ -331,6 +333,7 @@ def league_table_command(
     from fairdraw.systems.league.partition import MAX_PLAYERS, check_limits
     from fairdraw.systems.league.table import league_table
 
+    check_output(output)
     if first < 1 or last < first:
         raise InputError(f"need 1 <= --from <= --to, got {first}..{last}", field="from")
     if last > MAX_PLAYERS:

@@ -14,6 +14,7 @@ import typer
 from fairdraw.cli.base import (
     OVERWRITE_HELP,
     app,
+    check_output,
     emit,
     err_console,
     load_players,
@@ -87,6 +88,7 @@ def seat_command(
     from fairdraw.core.registry import PairingRequest, get_system
     from fairdraw.formats.players import numbered_players
 
+    check_output(output)
     refuse_to_overwrite_results(output, force, reads=names)
     field = load_players(names) if names is not None else None
     if field is not None and players is not None and players != len(field):
@@ -124,6 +126,7 @@ def reseat_command(
     seed: Annotated[str | None, typer.Option("--seed", help="Seed for the re-seat (default: the schedule's).")] = None,
     byes: Annotated[bool, typer.Option("--byes", help="Allow sit-outs when the new field does not fill the tables (implied when the seating has sit-outs).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Re-seat even rounds that have results (they are dropped).")] = False,
+    move_changes: Annotated[bool, typer.Option("--move-changes", help="Seat the newcomers and leave out the leavers that an earlier re-seat recorded for a later round from --from-round on (refused without it).")] = False,
     json_: JsonOpt = False,
     csv_: CsvOpt = False,
     html_: HtmlOpt = False,
@@ -134,6 +137,7 @@ def reseat_command(
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.systems.mahjong.changes import check_from_round, reseat
 
+    check_output(output)
     schedule = load_schedule(schedule_file)
     with naming_the_file(schedule_file):  # the range first: a round that does not exist is the mistake
         check_from_round(schedule, from_round)
@@ -144,6 +148,7 @@ def reseat_command(
     if twice:
         err_console.print(f"note: --drop names {', '.join(map(str, twice))} more than once; each leaves once (another "
                           "id meant?)", highlight=False, soft_wrap=True, markup=False)
+    refuse_to_move_changes(schedule, from_round, drop_ids, move_changes, str(schedule_file))
     # the rule of a players file (one printable line, at most MAX_NAME characters): a direction
     # override or a control character was stored, and the next command refused the file
     add = [tidy_text(name, field="add", limit=MAX_NAME) for name in add or []]
@@ -164,6 +169,37 @@ def reseat_command(
                           f"rounds re-seated (each player's winds balanced as far as the rounds played allow; "
                           "`fairdraw check` lists them; recorded in meta.reseat.wind_breaches)",
                           highlight=False, soft_wrap=True, markup=False)
+
+
+def refuse_to_move_changes(schedule: Schedule, from_round: int, drop: list[int], move: bool, source: str) -> None:
+    """A re-seat from a round before an earlier re-seat's joins and leaves seats one field from
+    there on: the newcomers from this round, the leavers out from it. Done without a word, a
+    newcomer who arrives at round 5 was seated at round 3's tables, and a player who stays until
+    round 6 lost their seats (an audit). The organiser says so with ``--move-changes`` (and a note
+    names what moved), or re-seats from the latest of those rounds."""
+    from fairdraw.systems.mahjong.reseat_history import later_changes
+
+    moved = later_changes(schedule, from_round, drop)
+    if not moved:
+        return
+    names = {p.id: p.name for p in schedule.players}
+    groups: dict[tuple[str, int], list[str]] = {}
+    for change in moved:
+        who = f"{change.id} ({names[change.id]})" if change.id in names else str(change.id)
+        groups.setdefault((change.kind, change.round), []).append(who)
+    said = "; ".join(f"{', '.join(who)} {'joined' if kind == 'joined' else 'left'} from round {number}"
+                     for (kind, number), who in groups.items())
+    if move:
+        err_console.print(f"note: --move-changes: {said}; now from round {from_round}", highlight=False,
+                          soft_wrap=True, markup=False)
+        return
+    kinds = {change.kind for change in moved}
+    effect = " and ".join(text for kind, text in (("joined", "the newcomers would play"),
+                                                  ("left", "the leavers would lose their seats")) if kind in kinds)
+    latest = max(change.round for change in moved)
+    raise InputError(f"an earlier re-seat recorded that {said}; a re-seat seats one field in every round it makes, "
+                     f"so {effect} from round {from_round}: re-seat from round {latest} or later, or add "
+                     "--move-changes to move them", source=source, field="from-round")
 
 
 def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:
@@ -340,6 +376,7 @@ def seat_ranked_command(
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.systems.mahjong.ranked import check_rankable, check_table_size, seat_ranked
 
+    check_output(output)
     schedule = None
     if schedule_file is None:
         check_table_size(table_size)  # an option, not the standings' fault: no file named

@@ -21,6 +21,7 @@ import typer
 from fairdraw.cli.base import (
     OutputFormat,
     app,
+    check_output,
     err_console,
     naming_the_file,
     pick_format,
@@ -228,6 +229,7 @@ def standings_command(
     from fairdraw.scoring.results import has_result, is_mahjong, pending_tables
     from fairdraw.scoring.standings import chess_groups, compute_standings, default_scoring, restrict
 
+    check_output(output)
     refuse_to_overwrite_results(output, False, "write the standings to another file")
 
     fmt = pick_format(json_, csv_, html_)

@@ -10,9 +10,10 @@ import typer
 from fairdraw.cli.base import (
     OVERWRITE_HELP,
     app,
+    check_output,
     console,
-    err_console,
     emit,
+    err_console,
     load_players,
     naming_the_file,
     pick_format,
@@ -44,6 +45,7 @@ def roundrobin_command(
 ) -> None:
     """A Berger round robin (FIDE C.05 Annex 1); pairing numbers follow the input order unless --varma."""
     pick_format(json_, csv_, html_)
+    check_output(output)
     refuse_to_overwrite_results(output, force, reads=players)
     field = load_players(players)
     request = PairingRequest(players=tuple(field), options={"double": double, "varma": varma})

@@ -22,6 +22,7 @@ from rich.markup import escape
 
 from fairdraw.cli.base import (
     app,
+    check_output,
     console,
     err_console,
     naming_the_file,
@@ -442,6 +443,7 @@ def pair_command(
     if output is not None and output_option is not None and output != output_option:
         raise InputError("give the output file once: as OUT or with -o", field="--output")
     output = output or output_option
+    check_output(output)
     # the one safe overwrite is the event's own file with --json (its rounds and results, one
     # more round); a text list over it, or a new round 1 over another event, lost every result
     same = output is not None and output.resolve() == input_file.resolve()

@@ -29,9 +29,34 @@ from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
 from fairdraw.systems.mahjong.reseat_history import participant_record
 from fairdraw.systems.mahjong.separate import same_group_meetings
+from fairdraw.systems.mahjong.separate_moves import forced_meetings
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 from fairdraw.systems.mahjong.validate import check_seating
 from fairdraw.systems.mahjong.wind_repair import breaches_after_kept, repair_winds
+
+
+#: ``meta.separation``'s counts of the first draw's stages (before any separation, after the
+#: relabelling, before the moves): they count the draw's rounds, not the file's once a re-seat
+#: has replaced some of them.
+DRAW_STAGE_COUNTS = ("before_separation", "after_relabelling")
+
+
+def separation_after_reseat(old: dict[str, Any], everyone: Sequence[Participant],
+                            all_pos: Sequence[Sequence[Sequence[int]]], *, rounds_unchanged: bool) -> dict[str, Any]:
+    """``meta.separation`` of the re-seated event (issue 4 (d) as reported): ``by`` kept;
+    ``same_group_meetings`` and ``forced`` (the floor the table counts force, summed over the
+    rounds) recounted over every round of the event, as the other metrics are (the first
+    draw's figures, copied, said 5 where the re-seated event had 16); ``before_separation``
+    and ``after_relabelling`` kept only while the rounds are still the ones they counted (a
+    re-seat that kept the old plan), dropped once any round changed, as they would then
+    describe a schedule the file no longer holds. ``all_pos`` seats ``everyone`` by index."""
+    by = old["by"]
+    labels = [getattr(p, by) or None for p in everyone]
+    new: dict[str, Any] = {"by": by, "same_group_meetings": same_group_meetings(all_pos, labels)}
+    if rounds_unchanged:
+        new.update({key: old[key] for key in DRAW_STAGE_COUNTS if key in old})
+    new["forced"] = forced_meetings(all_pos, labels)
+    return new
 
 
 def seats_as_positions(rounds: Sequence[Round], pos: dict[int, int]) -> list[list[tuple[int, ...]]]:
@@ -335,11 +360,8 @@ def reseat(
             source = str(meta["design"].get("source", "")).split("; re-seated from round")[0]
             meta["design"]["source"] = f"{source}; re-seated from round {from_round} for {n} players"
     if isinstance(meta.get("separation"), dict) and meta["separation"].get("by") in ("club", "federation"):
-        # the count of same-club meetings is the whole event's, as the other metrics are (it was
-        # the first draw's, copied: 5 where the re-seated event had 16)
-        by = meta["separation"]["by"]
-        labels = [getattr(p, by) or None for p in everyone]
-        meta["separation"] = {"by": by, "same_group_meetings": same_group_meetings(all_pos, labels)}
+        meta["separation"] = separation_after_reseat(meta["separation"], everyone, all_pos,
+                                                     rounds_unchanged=tuple(rounds) == tuple(schedule.rounds))
     meta["metrics_new_rounds_only"] = seating_metrics(seated, list(range(n)), k)
     all_numbers = [[t.table for t in r.tables] for r in rounds]
     visits_now = repeat_visits(all_pos, all_numbers)
@@ -372,7 +394,8 @@ def reseat(
     # who joined and who left when, over every re-seat: the checker's --everyone expects a
     # newcomer only from the round they joined, and a leaver in no round from the one they left
     joined = {str(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
-    # re-seating from before an earlier newcomer's first round seats them from here on
+    # re-seating from before an earlier newcomer's first round seats them from here on (the
+    # command asks for --move-changes first: ``reseat_history.later_changes``)
     joined = {k: min(v, from_round) if int(k) in pos else v for k, v in joined.items()}
     # a newcomer dropped before playing a game is no part of the event any more
     joined = {k: v for k, v in joined.items() if int(k) in pos or int(k) in played}
