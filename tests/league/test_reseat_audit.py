@@ -31,7 +31,9 @@ def test_a_second_reseat_from_an_earlier_session_moves_joined_and_left(cli: Cli,
     once, twice = tmp_path / "once.json", tmp_path / "twice.json"
     assert cli("league-reseat", str(season), "--from-session", "4", "--drop", "7", "--add", "Ann Lee",
                "--json", "-o", str(once)).code == 0
-    assert cli("league-reseat", str(once), "--from-session", "2", "--json", "-o", str(twice)).code == 0
+    # moving them is asked for since 2026-12-06 (tests/league/test_reseat_later_changes.py)
+    assert cli("league-reseat", str(once), "--from-session", "2", "--move-changes", "--json", "-o",
+               str(twice)).code == 0
     meta = json.loads(twice.read_text())["meta"]
     assert meta["joined"] == {"31": 2} and meta["left"] == {"7": 2}
     assert cli("check", str(twice), "--everyone").code == 0  # was: 31 seated before joining

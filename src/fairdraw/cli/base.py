@@ -125,6 +125,39 @@ def refuse_to_drop_results(schedule: Schedule, first: int, force: bool, source: 
                          f"re-plan from a later one, or add --force to drop them", source=source, field=option)
 
 
+def refuse_to_move_changes(schedule: Schedule, first: int, drop: list[int], move: bool, source: str, option: str,
+                           unit: str = "round", verb: str = "re-seat") -> None:
+    """A re-seat (or a league's re-plan) from a round before an earlier one's joins and leaves
+    seats one field from there on: the newcomers from this round, the leavers out from it.
+    Done without a word, a newcomer who arrives at round 5 was seated at round 3's tables, and
+    a player who stays until round 6 lost their seats (an audit; issue 4 item 5, issue 5 item
+    4). The organiser says so with ``--move-changes`` (and a note names what moved), or starts
+    from the latest of those rounds. ``unit`` and ``verb`` word it for the command."""
+    from fairdraw.core.player_rules import later_changes
+
+    moved = later_changes(schedule.meta, first, drop)
+    if not moved:
+        return
+    names = {p.id: p.name for p in schedule.players}
+    groups: dict[tuple[str, int], list[str]] = {}
+    for change in moved:
+        who = f"{change.id} ({names[change.id]})" if change.id in names else str(change.id)
+        groups.setdefault((change.kind, change.round), []).append(who)
+    said = "; ".join(f"{', '.join(who)} {'joined' if kind == 'joined' else 'left'} from {unit} {number}"
+                     for (kind, number), who in groups.items())
+    if move:
+        err_console.print(f"note: --move-changes: {said}; now from {unit} {first}", highlight=False,
+                          soft_wrap=True, markup=False)
+        return
+    kinds = {change.kind for change in moved}
+    effect = " and ".join(text for kind, text in (("joined", "the newcomers would play"),
+                                                  ("left", "the leavers would lose their seats")) if kind in kinds)
+    latest = max(change.round for change in moved)
+    raise InputError(f"an earlier {verb} recorded that {said}; a {verb} seats one field in every {unit} it makes, "
+                     f"so {effect} from {unit} {first}: {verb} from {unit} {latest} or later, or add "
+                     "--move-changes to move them", source=source, field=option.removeprefix("--"))
+
+
 #: --force of the commands that start an event (``refuse_to_overwrite_results``).
 OVERWRITE_HELP = "Write over an event file that holds results (they are lost)."
 

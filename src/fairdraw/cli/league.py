@@ -15,7 +15,8 @@ import typer
 
 from fairdraw.cli.base import (
     OVERWRITE_HELP, OutputFormat, app, err_console, load_players, naming_the_file, note_nothing_to_separate,
-    check_output, pick_format, player_ids, refuse_to_drop_results, refuse_to_overwrite_results, working, write_output,
+    check_output, pick_format, player_ids, refuse_to_drop_results, refuse_to_move_changes, refuse_to_overwrite_results,
+    working, write_output,
 )
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Round, Schedule, Table
@@ -105,6 +106,10 @@ def league_reseat_command(
     ),
     separate: str | None = typer.Option(None, "--separate", help=_SEPARATE_HELP),
     force: bool = typer.Option(False, "--force", help="Re-plan even sessions that have results (they are dropped)."),
+    move_changes: bool = typer.Option(
+        False, "--move-changes", help="Seat the newcomers and leave out the leavers that an earlier re-plan recorded "
+        "for a later session from --from-session on (refused without it)."
+    ),
     json_: bool = typer.Option(False, "--json"),
     csv_: bool = typer.Option(False, "--csv"),
     html_: bool = typer.Option(False, "--html"),
@@ -162,6 +167,10 @@ def league_reseat_command(
     for pid in drop_ids:
         if pid in gone_before:
             raise InputError(f"--drop {pid}: that player has already left the season", source=src, field="drop")
+    # issue 5 item 4 as issue 4 item 5: a re-plan from before an earlier one's joins and leaves
+    # would move them to this session without a word; asked for with --move-changes
+    refuse_to_move_changes(old, from_session, drop_ids, move_changes, src, "--from-session", unit="session",
+                           verb="re-plan")
     left = set(drop_ids) | gone_before
     # in the season's numbering, newcomers after: the numbers printed so far stay (`keep_order`)
     field = sorted((p for p in old.players if p.id not in left), key=lambda p: old.number_of(p.id))
@@ -198,7 +207,8 @@ def league_reseat_command(
             schedule = _better_group_shape(schedule, request, prefer)
     # who joined when, kept over several re-plans: the checker's --everyone expects a
     # newcomer only from the session they joined; re-planned from before that session, the
-    # newcomer now plays from K (and a leaver is gone from K), as `reseat` records it
+    # newcomer now plays from K (and a leaver is gone from K), as `reseat` records it (asked for
+    # with --move-changes first: ``refuse_to_move_changes``)
     joined = {str(k): min(int(v), from_session) for k, v in _recorded_sessions(old, "joined", src).items()}
     joined.update({str(p.id): from_session for p in field if p.id not in known})
     if joined:

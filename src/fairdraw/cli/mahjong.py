@@ -23,6 +23,7 @@ from fairdraw.cli.base import (
     player_ids,
     pick_format,
     refuse_to_drop_results,
+    refuse_to_move_changes,
     refuse_to_overwrite_results,
     show_notes,
     working,
@@ -148,7 +149,7 @@ def reseat_command(
     if twice:
         err_console.print(f"note: --drop names {', '.join(map(str, twice))} more than once; each leaves once (another "
                           "id meant?)", highlight=False, soft_wrap=True, markup=False)
-    refuse_to_move_changes(schedule, from_round, drop_ids, move_changes, str(schedule_file))
+    refuse_to_move_changes(schedule, from_round, drop_ids, move_changes, str(schedule_file), "--from-round")
     # the rule of a players file (one printable line, at most MAX_NAME characters): a direction
     # override or a control character was stored, and the next command refused the file
     add = [tidy_text(name, field="add", limit=MAX_NAME) for name in add or []]
@@ -169,37 +170,6 @@ def reseat_command(
                           f"rounds re-seated (each player's winds balanced as far as the rounds played allow; "
                           "`fairdraw check` lists them; recorded in meta.reseat.wind_breaches)",
                           highlight=False, soft_wrap=True, markup=False)
-
-
-def refuse_to_move_changes(schedule: Schedule, from_round: int, drop: list[int], move: bool, source: str) -> None:
-    """A re-seat from a round before an earlier re-seat's joins and leaves seats one field from
-    there on: the newcomers from this round, the leavers out from it. Done without a word, a
-    newcomer who arrives at round 5 was seated at round 3's tables, and a player who stays until
-    round 6 lost their seats (an audit). The organiser says so with ``--move-changes`` (and a note
-    names what moved), or re-seats from the latest of those rounds."""
-    from fairdraw.systems.mahjong.reseat_history import later_changes
-
-    moved = later_changes(schedule, from_round, drop)
-    if not moved:
-        return
-    names = {p.id: p.name for p in schedule.players}
-    groups: dict[tuple[str, int], list[str]] = {}
-    for change in moved:
-        who = f"{change.id} ({names[change.id]})" if change.id in names else str(change.id)
-        groups.setdefault((change.kind, change.round), []).append(who)
-    said = "; ".join(f"{', '.join(who)} {'joined' if kind == 'joined' else 'left'} from round {number}"
-                     for (kind, number), who in groups.items())
-    if move:
-        err_console.print(f"note: --move-changes: {said}; now from round {from_round}", highlight=False,
-                          soft_wrap=True, markup=False)
-        return
-    kinds = {change.kind for change in moved}
-    effect = " and ".join(text for kind, text in (("joined", "the newcomers would play"),
-                                                  ("left", "the leavers would lose their seats")) if kind in kinds)
-    latest = max(change.round for change in moved)
-    raise InputError(f"an earlier re-seat recorded that {said}; a re-seat seats one field in every round it makes, "
-                     f"so {effect} from round {from_round}: re-seat from round {latest} or later, or add "
-                     "--move-changes to move them", source=source, field="from-round")
 
 
 def read_standings(path: Path, schedule: Schedule | None) -> list[Participant]:

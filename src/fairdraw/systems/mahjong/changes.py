@@ -29,7 +29,7 @@ from fairdraw.systems.mahjong.draw import DEFAULT_SEED, seed_int
 from fairdraw.systems.mahjong.patch_rounds import patched_rounds
 from fairdraw.systems.mahjong.reseat_history import participant_record
 from fairdraw.systems.mahjong.separate import same_group_meetings
-from fairdraw.systems.mahjong.separate_moves import forced_meetings
+from fairdraw.systems.mahjong.separate_moves import forced_meetings, move_apart
 from fairdraw.systems.mahjong.tables import number_tables, repeat_visits
 from fairdraw.systems.mahjong.validate import check_seating
 from fairdraw.systems.mahjong.wind_repair import breaches_after_kept, repair_winds
@@ -85,6 +85,30 @@ def _old_plan(redone: Sequence[Round], pos: dict[int, int], n: int,
     return seats, numbers, byes
 
 
+def _separated(separation: Any, players: Sequence[Participant], kept_pos: list[list[tuple[int, ...]]],
+               kept_byes: list[list[int]], rounds: list[list[tuple[int, ...]]], byes: list[list[int]],
+               seed: str, first: int = 0) -> tuple[list[list[tuple[int, ...]]], list[list[int]]]:
+    """The re-seated rounds with players moved apart from their clubmates (``move_apart``)
+    when the file records a separation (``meta.separation.by``), else as they are.
+
+    Why: the re-seat chooses its rounds for repeats, winds and tables only, so a seating drawn
+    with --separate met more clubmates after a re-seat (48 players in federations of 20, 12, 8
+    and 8 over 10 rounds, 2 leaving from round 5: 143 same-federation meetings in rounds 5-10
+    where the draw had 51). The moves seat together only pairs that never met, in any round
+    (the kept rounds are ``fixed``: never moved, their meetings and sit-outs counted), so no
+    figure ranked before separation gets worse; the rounds before --from-round stay untouched.
+    Seeded from the re-seat's seed and a fixed label, so ``check --redraw`` replays the same moves.
+    Rounds before ``first`` (of ``rounds``) are not moved either, but count as the kept ones do."""
+    by = separation.get("by") if isinstance(separation, dict) else None
+    if by not in ("club", "federation") or len(rounds) <= first:
+        return rounds, byes
+    labels = [getattr(p, by) or None for p in players]
+    moved_rounds, moved_byes, _ = move_apart(rounds[first:], byes[first:], labels,
+                                             seed=seed_int(seed, "reseat-separate-moves"),
+                                             fixed=[*kept_pos, *rounds[:first]], fixed_byes=[*kept_byes, *byes[:first]])
+    return [*rounds[:first], *moved_rounds], [*byes[:first], *moved_byes]
+
+
 def _counts(n: int, rounds: Sequence[Sequence[Sequence[int]]]) -> PairCounts:
     """The meeting counts of ``rounds`` (positions of the new field), a fresh copy for each
     start of a re-seat, which brings its own up to date."""
@@ -134,7 +158,7 @@ def _drawn_rounds(redone: Sequence[Round], pos: dict[int, int], n: int, k: int, 
 
 
 def _fresh_rounds(n: int, k: int, count: int, pc: PairCounts, byes_so_far: list[int],
-                  seed: str) -> tuple[list[list[tuple[int, ...]]], list[list[int]]]:
+                  seed: str, first: int = 0) -> tuple[list[list[tuple[int, ...]]], list[list[int]]]:
     """The third start of a re-seat: the best design for the new field over the rounds left (as
     ``seat`` draws it), its positions given to players so that its pairs avoid those already met.
     Why: early in an event with many players gone or come, mending leaves one broken table per
@@ -306,9 +330,28 @@ def reseat(
     # where the tables chosen make that impossible, players swap tables (no new repeat)
     # each wind solve grows with the field: fewer tries for a large one (123 players: 30 solves
     # took a minute), a count, never the clock, so the answer stays the same everywhere
-    new_rounds, seated, wind_breaches = repair_winds(seats_as_positions(kept, pos), kept_pos, new_rounds, k,
-                                                      random.Random(seed_int(seed, "reseat-winds")),
-                                                      budget=max(4, min(30, 1500 // n)))
+    def with_winds(rounds: list[list[tuple[int, ...]]]) -> tuple[list[list[tuple[int, ...]]],
+                                                                  list[list[tuple[int, ...]]], int]:
+        return repair_winds(seats_as_positions(kept, pos), kept_pos, rounds, k,
+                            random.Random(seed_int(seed, "reseat-winds")), budget=max(4, min(30, 1500 // n)))
+
+    # issue 4 (d) with item 5: a seating drawn with --separate keeps clubs apart in the rounds
+    # re-seated too, by the draw's own second stage (moves that seat together only pairs that
+    # never met, kept rounds included), after the tables are chosen and before the winds; the
+    # moved rounds are taken unless their winds break more often, as (c) ranks before (d); then
+    # the moves are tried again past the block of k rounds the kept rounds leave unfinished,
+    # whose winds any tables allow (36 players, 2 rounds kept: 8 breaches moved in every round)
+    chosen = with_winds(new_rounds)
+    for first in dict.fromkeys((0, -len(kept) % k)):
+        apart_rounds, apart_byes = _separated(schedule.meta.get("separation"), players, kept_pos, kept_byes,
+                                              new_rounds, new_byes, seed, first=first)
+        if apart_rounds == new_rounds:
+            continue
+        apart = with_winds(apart_rounds)
+        if apart[2] <= chosen[2]:
+            chosen, new_byes = apart, apart_byes
+            break
+    new_rounds, seated, wind_breaches = chosen
     visits: dict[tuple[int, int], int] = {}
     for r in kept:
         for t in r.tables:
@@ -395,7 +438,7 @@ def reseat(
     # newcomer only from the round they joined, and a leaver in no round from the one they left
     joined = {str(k): int(v) for k, v in (schedule.meta.get("joined") or {}).items()}
     # re-seating from before an earlier newcomer's first round seats them from here on (the
-    # command asks for --move-changes first: ``reseat_history.later_changes``)
+    # command asks for --move-changes first: ``player_rules.later_changes``)
     joined = {k: min(v, from_round) if int(k) in pos else v for k, v in joined.items()}
     # a newcomer dropped before playing a game is no part of the event any more
     joined = {k: v for k, v in joined.items() if int(k) in pos or int(k) in played}

@@ -8,14 +8,12 @@ in the rounds, and the point is to make it again from what the organiser asked f
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from fairdraw.core.errors import InputError
 from fairdraw.core.model import Participant, Schedule
 from fairdraw.core.option_values import is_json_whole
-from fairdraw.core.player_rules import round_record
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,29 +43,6 @@ def participant_record(player: Participant) -> dict[str, Any]:
         if getattr(player, key) is not None:
             record[key] = getattr(player, key)
     return record
-
-
-@dataclass(frozen=True, slots=True)
-class LaterChange:
-    """A join or a leave an earlier re-seat recorded (``meta.joined`` / ``meta.left``) for a
-    round after the one a new re-seat starts from."""
-
-    id: int
-    kind: str  # "joined" or "left"
-    round: int
-
-
-def later_changes(schedule: Schedule, from_round: int, drop: Collection[int] = ()) -> list[LaterChange]:
-    """The joins and leaves a re-seat from ``from_round`` would move to that round: a re-seat
-    seats one field in every round it makes, so a newcomer recorded from round 5 is seated from
-    round 3 by a re-seat from 3, and a player recorded as leaving from round 7 loses rounds 3-6
-    (issue 4 item 5: an audit found both done without a word). A newcomer ``drop`` takes out
-    again moves nowhere. Sorted by round, then joins before leaves, then id."""
-    joined = round_record(schedule.meta, "joined")
-    left = round_record(schedule.meta, "left")
-    moved = [LaterChange(pid, "joined", r) for pid, r in joined.items() if r > from_round and pid not in drop]
-    moved += [LaterChange(pid, "left", r) for pid, r in left.items() if r > from_round]
-    return sorted(moved, key=lambda c: (c.round, c.kind != "joined", c.id))
 
 
 def reseat_steps(schedule: Schedule) -> list[ReseatStep]:

@@ -68,11 +68,16 @@ def forced_meetings(rounds: Sequence[Sequence[Sequence[int]]], label: Sequence[s
 
 def move_apart(rounds: Sequence[Sequence[Sequence[int]]], byes: Sequence[Sequence[int]],
                label: Sequence[str | None], *, seed: int,
-               budget: int = DEFAULT_BUDGET, patience: int = PATIENCE) -> tuple[list[PosRound], list[list[int]], int]:
+               budget: int = DEFAULT_BUDGET, patience: int = PATIENCE,
+               fixed: Sequence[Sequence[Sequence[int]]] = (),
+               fixed_byes: Sequence[Sequence[int]] = ()) -> tuple[list[PosRound], list[list[int]], int]:
     """(rounds, sit-outs, players moved): the rounds with players moved between the tables
     of a round, or in from the sit-outs, under the rule in the module docstring.
 
-    ``label[pos]`` is the club of the player at position ``pos``. Tabu search: each step
+    ``label[pos]`` is the club of the player at position ``pos``. ``fixed`` and
+    ``fixed_byes`` are rounds played before ``rounds`` that no move may change (a re-seat's
+    kept rounds, issue 4 (d) with item 5): their meetings count as met and their sit-outs
+    count in the spread, so the rule holds over the whole event, not the rounds moved only. Tabu search: each step
     takes a player who shares a table with a clubmate (in a seeded order) and makes the best
     allowed move of that round: a swap with a player of another table or a sit-out, or,
     when no swap lowers the count, a three-way rotation (a to b's seat, b to c's, c to a's).
@@ -80,7 +85,7 @@ def move_apart(rounds: Sequence[Sequence[Sequence[int]]], byes: Sequence[Sequenc
     nothing lowers it, to leave a local minimum. The best rounds seen are returned once
     ``patience`` steps bring no new best or ``budget`` evaluations are spent.
     """
-    search = _Search(rounds, byes, label, seed)
+    search = _Search(rounds, byes, label, seed, fixed, fixed_byes)
     final, final_outs = search.run(budget, patience)
     moved = sum(1 for old, new in zip(rounds, final, strict=True)
                 for t_old, t_new in zip(old, new, strict=True) for p in t_old if p >= 0 and p not in t_new)
@@ -94,7 +99,8 @@ class _Search:
     """The state of ``move_apart``: the tables, the pair meetings, the sit-out counts."""
 
     def __init__(self, rounds: Sequence[Sequence[Sequence[int]]], byes: Sequence[Sequence[int]],
-                 label: Sequence[str | None], seed: int) -> None:
+                 label: Sequence[str | None], seed: int, fixed: Sequence[Sequence[Sequence[int]]] = (),
+                 fixed_byes: Sequence[Sequence[int]] = ()) -> None:
         n = len(label)
         ids: dict[str, int] = {}
         # a club as a number; a player without one gets a number of their own, so matches nobody
@@ -103,14 +109,14 @@ class _Search:
         self.tables = [[list(t) for t in rnd] for rnd in rounds]
         self.outs = [list(b) for b in byes]
         self.met: list[dict[int, int]] = [{} for _ in range(n)]
-        for rnd in self.tables:
+        for rnd in [*fixed, *self.tables]:
             for t in rnd:
                 for a in t:
                     for b in t:
                         if a != b and a >= 0 and b >= 0:
                             self.met[a][b] = self.met[a].get(b, 0) + 1
         self.sat_out = [0] * n
-        for out in self.outs:
+        for out in [*fixed_byes, *self.outs]:
             for p in out:
                 self.sat_out[p] += 1
         self.rng = random.Random(seed)
