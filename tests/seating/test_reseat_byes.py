@@ -105,3 +105,16 @@ def test_a_re_seat_with_no_change_after_an_earlier_leaver_is_never_worse() -> No
             return metrics["repeats"], metrics["max_meetings"], -schedule.meta["design"]["clean_rounds"]
 
         assert order(again) < order(first) or len(after.breaches) < len(before.breaches)
+
+
+def test_a_kept_plan_says_so_and_names_this_re_seat_not_an_earlier_one() -> None:
+    """An audit: after a re-seat from round 8, a re-seat from round 9 that kept the old rounds
+    still summarised the file as "re-seated from round 8", naming a round it never touched."""
+    original = _as_saved(seat(23, 9, seed=DEFAULT_SEED, byes=True))
+    earlier = _as_saved(reseat(original, 8, drop=[5], byes=True))
+    assert "re-seated from round 8" in earlier.meta["design"]["source"]
+    again = reseat(earlier, 9, byes=True)
+    assert again.meta["reseat"].get("old_rounds_kept")
+    source = again.meta["design"]["source"]
+    assert "re-seated from round 9" in source and "old rounds kept" in source
+    assert "round 8" not in source

@@ -399,9 +399,14 @@ def reseat(
     meta["metrics"] = seating_metrics(all_pos, list(range(len(everyone))), k)
     if isinstance(meta.get("design"), dict):  # the leading repeat-free rounds of the event as it now is
         meta["design"] = {**meta["design"], "clean_rounds": leading_clean_rounds(all_pos)}
-        if redone and not old_kept:  # the summary and the report name the design: say what changed
-            source = str(meta["design"].get("source", "")).split("; re-seated from round")[0]
+        # the summary and the report name the design: say what this re-seat did (an audit: a
+        # re-seat that kept the old rounds went on naming an earlier one's round as re-seated)
+        source = str(meta["design"].get("source", "")).split("; re-seated from round")[0]
+        if redone and not old_kept:
             meta["design"]["source"] = f"{source}; re-seated from round {from_round} for {n} players"
+        elif old_kept:
+            meta["design"]["source"] = (f"{source}; re-seated from round {from_round} for {n} players, "
+                                        "the old rounds kept (no better plan)")
     if isinstance(meta.get("separation"), dict) and meta["separation"].get("by") in ("club", "federation"):
         meta["separation"] = separation_after_reseat(meta["separation"], everyone, all_pos,
                                                      rounds_unchanged=tuple(rounds) == tuple(schedule.rounds))
