@@ -16,7 +16,7 @@ COVERINGS = catalog.all_covering_entries()
 
 
 def test_there_is_a_shipped_covering() -> None:
-    assert {e["n"] for e in COVERINGS} >= {36, 48, 72}
+    assert {e["n"] for e in COVERINGS} >= {36, 48, 60, 72}
 
 
 @pytest.mark.parametrize("entry", COVERINGS, ids=[e["file"] for e in COVERINGS])
@@ -89,3 +89,17 @@ def test_seat_36_over_12_reports_the_bound(cli: Any, tmp_path: Path) -> None:
     assert meta["metrics"]["distinct_opponents_min"] == 35
     check = cli("check", str(out), "--table-size", "4", "--everyone", "--balanced-seats")
     assert check.code == 0, check.out + check.err
+
+
+def test_60_players_keep_19_repeat_free_rounds_in_front() -> None:
+    """60's covering meets its doubled pairs in fixed rounds only, so the round order puts 19
+    repeat-free rounds first and the one with all 30 repeats last: the bound at no cost to the
+    repeat-free front (the design's extension gave 45)."""
+    from fairdraw.core.registry import PairingRequest, get_system
+    from fairdraw.formats.players import numbered_players
+
+    schedule = get_system("mahjong").pair(
+        PairingRequest(players=tuple(numbered_players(60)), total_rounds=20, seed="t", options={})
+    )
+    assert schedule.meta["metrics"]["repeats"] == 30 and schedule.meta["metrics"]["max_meetings"] == 2
+    assert schedule.meta["design"]["clean_rounds"] == 19
