@@ -158,7 +158,7 @@ def _drawn_rounds(redone: Sequence[Round], pos: dict[int, int], n: int, k: int, 
 
 
 def _fresh_rounds(n: int, k: int, count: int, pc: PairCounts, byes_so_far: list[int],
-                  seed: str, first: int = 0) -> tuple[list[list[tuple[int, ...]]], list[list[int]]]:
+                  seed: str) -> tuple[list[list[tuple[int, ...]]], list[list[int]]]:
     """The third start of a re-seat: the best design for the new field over the rounds left (as
     ``seat`` draws it), its positions given to players so that its pairs avoid those already met.
     Why: early in an event with many players gone or come, mending leaves one broken table per
