@@ -46,7 +46,11 @@ pure orbit is met by exactly one pair of B, so that pair must be μ-invariant.
     (2, 3, 3), (2, 3, 9) are left to the fixed rounds, 4 of their 8 (class pair, round) slots.
 Measured (CaDiCaL, 2026-12-05): n = 12 ``--symmetry 7:1032``: found in 27 s, shipped as
 covering_048_k4.json; ``--symmetry 5:1032`` (the same count with u = 5): no answer in 150 s.
-n = 24 (96 players) with the same u = n/2 + 1, ``--symmetry 13:1032``: no answer in 600 s.
+n = 24 (96 players) with the same u = n/2 + 1, ``--symmetry 13:1032``: no answer in 600 s;
+``--symmetry 1:1032``: no answer in 360 s (656 725 clauses). For n odd the same swap keeps the
+holes (the mixed orbits it fixes are the two hole orbits): n = 15 (60 players) ``--symmetry
+1:1032`` found in 23 s (173 500 clauses; the shape without it, under kissat, had run 65 minutes without
+an answer), shipped as covering_060_k4.json; n = 21 (84): no answer in 360 s.
 n = 18 (72), where u = -1 and u = 7, 13 with σ a 3-cycle are ruled out above:
 ``--symmetry 7:0123`` is unsatisfiable in 1 s; ``--symmetry 1:1032`` (B onto itself when
 classes 0 <-> 1 and 2 <-> 3 swap, x kept: the mixed orbits (0, 1, 9) and (2, 3, 9) are fixed and

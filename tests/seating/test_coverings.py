@@ -16,7 +16,7 @@ COVERINGS = catalog.all_covering_entries()
 
 
 def test_there_is_a_shipped_covering() -> None:
-    assert {e["n"] for e in COVERINGS} >= {36, 48, 72}
+    assert {e["n"] for e in COVERINGS} >= {36, 48, 60, 72}
 
 
 @pytest.mark.parametrize("entry", COVERINGS, ids=[e["file"] for e in COVERINGS])
