@@ -57,7 +57,7 @@ Measured (CaDiCaL, 2026-12-05):
   * n odd: the same swap keeps the holes (the mixed orbits it fixes are the two hole orbits).
     n = 15 (60) ``--symmetry 1:1032`` found in 23 s (173 500 clauses; the shape without it had
     run 65 minutes under kissat without an answer), shipped as covering_060_k4.json; n = 21
-    (84): no answer in 360 s (without it: none in 900 s).
+    (84): no answer in 360 s (without it: none in 900 s); n = 27 (108): none in 360 s.
 
 For 24 players (n = 6, unsatisfiable in this shape) other groups do not fit either: Z_7 on
 3·7 + 3 players cannot act on 8 rounds, since a round fixed by Z_7 would need tables that are
