@@ -44,14 +44,23 @@ pure orbit is met by exactly one pair of B, so that pair must be μ-invariant.
   * n = 12, u = 7 (= n/2 + 1): the fixed pure orbit at difference 3 (7·3 = -3) has no invariant
     pair, so σ moves every class; with σ = (0 1)(2 3) the fixed mixed orbits (0, 1, 3), (0, 1, 9),
     (2, 3, 3), (2, 3, 9) are left to the fixed rounds, 4 of their 8 (class pair, round) slots.
-Measured (CaDiCaL, 2026-12-05): n = 12 ``--symmetry 7:1032``: found in 27 s, shipped as
-covering_048_k4.json; ``--symmetry 5:1032`` (the same count with u = 5): no answer in 150 s.
-n = 24 (96 players) with the same u = n/2 + 1, ``--symmetry 13:1032``: no answer in 600 s.
-n = 18 (72), where u = -1 and u = 7, 13 with σ a 3-cycle are ruled out above:
-``--symmetry 7:0123`` is unsatisfiable in 1 s; ``--symmetry 1:1032`` (B onto itself when
-classes 0 <-> 1 and 2 <-> 3 swap, x kept: the mixed orbits (0, 1, 9) and (2, 3, 9) are fixed and
-have no invariant pair, so they are left to the fixed rounds) found in 202 s (289 846 clauses),
-shipped as covering_072_k4.json.
+Measured (CaDiCaL, 2026-12-05):
+  * n = 12 (48 players) ``--symmetry 7:1032``: found in 27 s, shipped as covering_048_k4.json;
+    ``--symmetry 5:1032`` (the same count with u = 5): no answer in 150 s.
+  * n = 18 (72), where u = -1 and u = 7, 13 with σ a 3-cycle are ruled out above:
+    ``--symmetry 7:0123`` is unsatisfiable in 1 s; ``--symmetry 1:1032`` (B onto itself when
+    classes 0 <-> 1 and 2 <-> 3 swap, x kept: the mixed orbits (0, 1, 9) and (2, 3, 9) are fixed
+    and have no invariant pair, so they are left to the fixed rounds) found in 202 s (289 846
+    clauses), shipped as covering_072_k4.json.
+  * n = 24 (96) with u = n/2 + 1 as for 48, ``--symmetry 13:1032``: no answer in 600 s;
+    ``--symmetry 1:1032``: no answer in 360 s (656 725 clauses).
+  * n odd: the same swap keeps the holes (the mixed orbits it fixes are the two hole orbits).
+    n = 15 (60) ``--symmetry 1:1032`` found in 23 s and 29 s in two runs (173 500 clauses; the
+    shape without it had run 65 minutes under kissat without an answer); the second run's
+    covering is shipped as covering_060_k4.json: it meets its doubled pairs in fixed rounds only,
+    so 19 of its 20 rounds go first repeat-free (the first run's: 15); n = 21 (84): no answer in
+    360 s, nor in a 25-minute run beside other work (without it: none in 900 s); n = 27 (108):
+    none in 360 s.
 
 For 24 players (n = 6, unsatisfiable in this shape) other groups do not fit either: Z_7 on
 3·7 + 3 players cannot act on 8 rounds, since a round fixed by Z_7 would need tables that are
