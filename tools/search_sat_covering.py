@@ -123,13 +123,7 @@ class CoveringCNF(TransversalCNF):
         that offset may be 0 or a non-unit, so only the translate of B and the shift of classes
         2 and 3 are pinned, and the rounds are ordered without ties broken."""
         n = self.n
-        for f in range(self.fixed):
-            for c in range(1, CLASSES):
-                self.exactly_one([self.offset(f, c, x) for x in range(n)])
-            for i, j in itertools.combinations(range(1, CLASSES), 2):
-                self.exactly_one([self.covers(f, i, j, d) for d in range(n)])
-                for x, y in itertools.product(range(n), repeat=2):
-                    self.clauses.append([-self.offset(f, i, x), -self.offset(f, j, y), self.covers(f, i, j, y - x)])
+        self._fixed_round_variables()
         if self.pin_translate:
             self.clauses.append([self.same(0, 1)])  # the translate of B whose class-0 pair at ±1 is {0, 1}
         if self.symmetry is None:

@@ -106,13 +106,7 @@ class TransversalCNF(PairModel):
 
     def _fixed_rounds(self) -> None:
         n = self.n
-        for f in range(self.fixed):
-            for c in range(1, CLASSES):
-                self.exactly_one([self.offset(f, c, x) for x in range(n)])
-            for i, j in itertools.combinations(range(1, CLASSES), 2):
-                self.exactly_one([self.covers(f, i, j, d) for d in range(n)])
-                for x, y in itertools.product(range(n), repeat=2):
-                    self.clauses.append([-self.offset(f, i, x), -self.offset(f, j, y), self.covers(f, i, j, y - x)])
+        self._fixed_round_variables()
         # order the fixed rounds by their class-1 offset; the first is 1 (a multiplier symmetry)
         self.clauses.append([self.offset(0, 1, 1)])
         if self.pin_translate:
@@ -125,6 +119,19 @@ class TransversalCNF(PairModel):
             for x in range(n):
                 for y in range(x + 1):
                     self.clauses.append([-self.offset(f, 1, x), -self.offset(f + 1, 1, y)])
+
+    def _fixed_round_variables(self) -> None:
+        """Each fixed round: a one-hot offset per class 1..3 (class 0 at 0) and the one-hot
+        difference it meets per pair of classes 1..3, tied to the offsets (shared with
+        tools/search_sat_covering.py, which pins other things)."""
+        n = self.n
+        for f in range(self.fixed):
+            for c in range(1, CLASSES):
+                self.exactly_one([self.offset(f, c, x) for x in range(n)])
+            for i, j in itertools.combinations(range(1, CLASSES), 2):
+                self.exactly_one([self.covers(f, i, j, d) for d in range(n)])
+                for x, y in itertools.product(range(n), repeat=2):
+                    self.clauses.append([-self.offset(f, i, x), -self.offset(f, j, y), self.covers(f, i, j, y - x)])
 
     def _orbits(self) -> None:
         for lits in self.orbit_literals().values():

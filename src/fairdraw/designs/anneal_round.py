@@ -126,8 +126,8 @@ def annealed_rounds(counts: list[list[int]], rounds: list[list[list[int]]], rng:
             if c != b:
                 delta += inc[row_a[c]] + dec[row_b[c]]
         if delta <= 0 or uniform() < math.exp(-delta / temperature):
-            _trade(counts, A, a, b)
-            _trade(counts, B, b, a)
+            trade_meetings(counts, A, a, b)
+            trade_meetings(counts, B, b, a)
             A[i], B[j] = b, a
             change += delta
         temperature *= cooling
@@ -151,7 +151,7 @@ def _pick_swap(groups: list[list[int]], randrange: Callable[[int], int]) -> tupl
     return A, B, randrange(len(A)), randrange(len(B))
 
 
-def _trade(counts: list[list[int]], group: Sequence[int], leaving: int, joining: int) -> None:
+def trade_meetings(counts: list[list[int]], group: Sequence[int], leaving: int, joining: int) -> None:
     """The meetings of ``group`` (but ``leaving``) moved from ``leaving`` to ``joining``."""
     row_out, row_in = counts[leaving], counts[joining]
     for c in group:

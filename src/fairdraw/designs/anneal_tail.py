@@ -23,6 +23,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from fairdraw.designs.anneal_round import count_meetings, trade_meetings
+
 #: A repeat meeting's cost, and the extra for each meeting past the first squared (a third
 #: meeting of one pair dearer than a second of another: the order's second key, the lowest
 #: maximum). A player away from their table costs MOVED: 200 players moved weigh less than one
@@ -64,7 +66,7 @@ def annealed_tail(
     counts = [[0] * n for _ in range(n)]
     for rnd in [*fixed, *tables]:
         for table in rnd:
-            _meet(counts, table)
+            count_meetings(counts, table)
     top = max(max(row) for row in counts) + len(tables) + 2
     inc = [_cost(c + 1) - _cost(c) for c in range(top + 1)]
     dec = [0] + [_cost(c - 1) - _cost(c) for c in range(1, top + 1)]
@@ -106,7 +108,7 @@ def annealed_tail(
             moved = ((places[p] != -1) - (places[p] != x) + (places[q] != x) - (places[q] != -1)) * MOVED
             allowed = sits[p] < hi and sits[q] > lo
             if allowed and (delta + moved <= 0 or uniform() < math.exp(-(delta + moved) / temperature)):
-                _trade(counts, A, p, q)
+                trade_meetings(counts, A, p, q)
                 A[i], sitting[j] = q, p
                 sits[p] += 1
                 sits[q] -= 1
@@ -125,8 +127,8 @@ def annealed_tail(
                     delta += inc[row_p[c]] + dec[row_q[c]]
             moved = ((places[p] != y) - (places[p] != x) + (places[q] != x) - (places[q] != y)) * MOVED
             if delta + moved <= 0 or uniform() < math.exp(-(delta + moved) / temperature):
-                _trade(counts, A, p, q)
-                _trade(counts, B, q, p)
+                trade_meetings(counts, A, p, q)
+                trade_meetings(counts, B, q, p)
                 A[i], B[j] = q, p
                 meetings += delta
         if meetings < best_meetings:
@@ -136,25 +138,6 @@ def annealed_tail(
     if meetings == best_meetings:  # as cheap, and cooled: players back at their tables where free
         best = ([[tuple(t) for t in rnd] for rnd in tables], [list(out) for out in away])
     return best[0], [sorted(out) for out in best[1]]
-
-
-def _meet(counts: list[list[int]], table: Sequence[int]) -> None:
-    """One more meeting of every two players of ``table``."""
-    for i, a in enumerate(table):
-        for b in table[i + 1:]:
-            counts[a][b] += 1
-            counts[b][a] += 1
-
-
-def _trade(counts: list[list[int]], group: Sequence[int], leaving: int, joining: int) -> None:
-    """The meetings of ``group`` (but ``leaving``) moved from ``leaving`` to ``joining``."""
-    row_out, row_in = counts[leaving], counts[joining]
-    for c in group:
-        if c != leaving:
-            row_out[c] -= 1
-            counts[c][leaving] -= 1
-            row_in[c] += 1
-            counts[c][joining] += 1
 
 
 #: Swaps per seat of the rounds re-seated, and at most TAIL_STEPS_MAX in all. Measured: the
