@@ -79,7 +79,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import sys
 import time
 from collections.abc import Callable
@@ -136,13 +135,7 @@ class CoveringCNF(TransversalCNF):
     def _symmetry(self, spec: str) -> Callable[[int], int]:
         """As the transversal model's, but for n even any class permutation: no class pair is a
         hole there (the pairs met twice are the four half orbits, one in each class)."""
-        if self.n % 2:
-            return super()._symmetry(spec)
-        u_text, _, sigma_text = spec.partition(":")
-        u, sigma, n = int(u_text) % self.n, [int(c) for c in sigma_text], self.n
-        if sorted(sigma) != list(range(CLASSES)) or math.gcd(u, n) != 1:
-            raise ValueError(f"symmetry {spec!r}: expected u:σ with u a unit mod {n} and σ a permutation of 0123")
-        return lambda p: sigma[p // n] * n + (u * (p % n)) % n
+        return self._symmetry_map(spec, keep_holes=bool(self.n % 2))
 
     def orbit_literals(self) -> dict[Orbit, list[int]]:
         """Every orbit met exactly once (returned), but for odd n the two hole orbits, met exactly

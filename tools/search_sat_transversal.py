@@ -158,12 +158,17 @@ class TransversalCNF(PairModel):
     def _symmetry(self, spec: str) -> Callable[[int], int]:
         """The map (x, i) -> (u·x, σ(i)) written "u:σ0σ1σ2σ3", e.g. "-1:1032" (negation, classes 0<->1
         and 2<->3); it must keep the hole pairs {0, 1}, {2, 3} and u must be a unit mod n."""
+        return self._symmetry_map(spec, keep_holes=True)
+
+    def _symmetry_map(self, spec: str, *, keep_holes: bool) -> Callable[[int], int]:
+        """The map a "u:σ0σ1σ2σ3" spec names, checked: u a unit mod n, σ a permutation of the
+        classes, and with ``keep_holes`` σ mapping the hole pairs onto each other."""
         n = self.n
         u_text, _, sigma_text = spec.partition(":")
         u, sigma = int(u_text) % n, [int(c) for c in sigma_text]
         if sorted(sigma) != list(range(CLASSES)) or math.gcd(u, n) != 1:
             raise ValueError(f"symmetry {spec!r}: expected u:σ with u a unit mod {n} and σ a permutation of 0123")
-        if {frozenset((sigma[a], sigma[b])) for a, b in HOLES} != {frozenset(h) for h in HOLES}:
+        if keep_holes and {frozenset((sigma[a], sigma[b])) for a, b in HOLES} != {frozenset(h) for h in HOLES}:
             raise ValueError(f"symmetry {spec!r} does not keep the hole pairs {HOLES}")
         return lambda p: sigma[p // n] * n + (u * (p % n)) % n
 
