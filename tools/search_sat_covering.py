@@ -140,11 +140,8 @@ class CoveringCNF(TransversalCNF):
     def orbit_literals(self) -> dict[Orbit, list[int]]:
         """Every orbit met exactly once (returned), but for odd n the two hole orbits, met exactly
         twice (their clauses added here)."""
-        members: dict[Orbit, list[int]] = {}
-        for p, q in itertools.combinations(range(self.points), 2):
-            members.setdefault(self.orbit(p, q), []).append(self.same(p, q))
         out: dict[Orbit, list[int]] = {}
-        for orb, lits in members.items():
+        for orb, lits in self.orbit_members().items():
             if len(orb) == 3:
                 i, j, d = orb
                 lits = lits + [self.covers(f, i, j, d) for f in range(self.fixed)]

@@ -137,14 +137,18 @@ class TransversalCNF(PairModel):
         for lits in self.orbit_literals().values():
             self.exactly_one(lits)
 
-    def orbit_literals(self) -> dict[Orbit, list[int]]:
-        """For every pair orbit but the holes, the literals that meet it (B's pairs in it, and
-        the fixed rounds for a mixed one); the holes' literals are made false here."""
+    def orbit_members(self) -> dict[Orbit, list[int]]:
+        """B's pair variables grouped by their Z_n orbit (shared with tools/search_sat_covering.py)."""
         members: dict[Orbit, list[int]] = {}
         for p, q in itertools.combinations(range(self.points), 2):
             members.setdefault(self.orbit(p, q), []).append(self.same(p, q))
+        return members
+
+    def orbit_literals(self) -> dict[Orbit, list[int]]:
+        """For every pair orbit but the holes, the literals that meet it (B's pairs in it, and
+        the fixed rounds for a mixed one); the holes' literals are made false here."""
         out: dict[Orbit, list[int]] = {}
-        for orb, lits in members.items():
+        for orb, lits in self.orbit_members().items():
             if len(orb) == 3:
                 i, j, d = orb
                 if d == 0 and (i, j) in HOLES:
