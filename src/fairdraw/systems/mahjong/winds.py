@@ -134,14 +134,6 @@ def wind_breach_count(winds: Sequence[int], table_size: int = 4, first_new: int 
     return over + sum(len(block) - len(set(block)) for block in blocks)
 
 
-def assign_winds_after(
-    kept: Sequence[Sequence[Sequence[int]]], rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4,
-) -> list[list[tuple[int, ...]]]:
-    """Winds for ``rounds`` that follow ``kept`` rounds whose seats are already winds (see
-    ``winds_after``, which also says how many breaches were unavoidable for these tables)."""
-    return winds_after(kept, rounds, table_size)[0]
-
-
 def winds_after(
     kept: Sequence[Sequence[Sequence[int]]], rounds: Sequence[Sequence[Sequence[int]]], table_size: int = 4,
     effort: float = 5.0,
