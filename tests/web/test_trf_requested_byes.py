@@ -82,10 +82,14 @@ def test_a_withdrawal_after_the_round_under_way_was_paired_refuses_the_export_na
     assert "Player 6 withdrew after round 2 was paired" in text
 
 
-def test_a_bye_asked_ahead_in_the_file_is_named_in_the_import_note(client: TestClient) -> None:
-    """The page keeps a bye for the next round only; one typed ahead (round 4's column) is said."""
+def test_a_bye_typed_ahead_in_the_file_is_kept_for_its_round(client: TestClient) -> None:
+    """A bye typed ahead (round 4's column) was named in the note, to be asked again, and dropped:
+    it is kept on the players list for round 4 (tests/web/test_byes_ahead.py: the rest)."""
     trf = client.get(f"/events/{_event_after_round_1(client)}/export/trf").text
     lines = [line if not line.startswith("001    2") else line.rstrip().ljust(119) + "  0000 - H"
              for line in trf.splitlines()]
-    _, note = _copy(client, "\n".join(lines) + "\n")
-    assert "byes asked ahead for later rounds (start rank 2 in round 4: ask for them again before that round)" in html.unescape(note), note
+    copy, note = _copy(client, "\n".join(lines) + "\n")
+    note = html.unescape(note)
+    assert "Byes asked ahead, on the players list: Player 2: ½-point bye in round 4." in note, note
+    assert "ask for them again" not in note
+    assert json.loads(client.get(f"/events/{copy}/export/json").text)["meta"]["byes_later"] == {"4": {"2": "half-point"}}

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from fairdraw.core import model
 from fairdraw.core.errors import InputError
+from fairdraw.core.model import MAX_ROUNDS
 from fairdraw.formats.players import (MAX_CLUB, MAX_FEDERATION, MAX_ID, MAX_NAME, MAX_RATING, MIN_RATING,
                                       tidy_text)
 from fairdraw.storage.errors import ForbiddenError, NotFoundError
@@ -388,3 +389,82 @@ def set_next_bye(session: Session, event: Event, pid: int, kind: str | None) -> 
     session.flush()
     return participant
 
+
+def later_byes_of(participant: Participant) -> dict[int, str]:
+    """The byes a player asked for ahead, round -> kind (the stored JSON keys are text)."""
+    return {int(number): str(kind) for number, kind in (participant.later_byes or {}).items()}
+
+
+def next_round_number(event: Event) -> int:
+    """The round the next pairing makes (the rounds stored are numbered from 1)."""
+    return max((r.number for r in event.rounds), default=0) + 1
+
+
+def set_bye_ahead(session: Session, event: Event, pid: int, round_number: int | None,
+                  kind: str | None) -> Participant:
+    """Record (or, with ``kind`` None, cancel) a bye a player asked for in round ``round_number``
+    of a per-round system, any round not yet paired: a bye asked ahead, as the CLI keeps it
+    (``meta.byes_later``) and a TRF16 file writes it (an H or Z in that round's column; TRF-2026
+    ``240`` lines).
+
+    Why: an organiser knows on day one that a player will miss round 5; the page took a bye for
+    the next round only. The next round's bye stays ``next_bye`` (the request the pairing
+    reads); a later one waits in ``later_byes`` until the round before it is paired
+    (``rounds.store_rounds`` then makes it the next round's). A round already paired, one past
+    the event's rounds, or a bye for a withdrawn player is refused naming the field, and
+    nothing changes."""
+    if kind is not None and kind not in REQUESTABLE_BYES:
+        raise InputError(f"a requested bye is one of {', '.join(REQUESTABLE_BYES)}, not {kind!r}", field="bye")
+    if round_number is None:
+        raise InputError("give the round of the bye (a number)", field="round")
+    participant = _participant(event, pid)
+    upcoming = next_round_number(event)
+    if round_number < 1:
+        raise InputError(f"rounds are numbered from 1, not {round_number}; nothing was changed", field="round")
+    if round_number < upcoming:
+        paired = "round 1 is" if upcoming == 2 else f"rounds 1–{upcoming - 1} are"
+        raise InputError(f"round {round_number} is paired already ({paired}): a bye can be asked for round "
+                         f"{upcoming} or later; nothing was changed", field="round")
+    asked = {str(number): bye for number, bye in later_byes_of(participant).items()}
+    limit = event.total_rounds if event.total_rounds is not None else MAX_ROUNDS
+    if round_number > limit and not (kind is None and str(round_number) in asked):
+        # a bye asked before the event's rounds were cut below its round may still be cancelled
+        planned = (f"the event has {limit} round{'s' if limit != 1 else ''}" if event.total_rounds is not None
+                   else f"an event has at most {limit} rounds")
+        if upcoming > limit:
+            raise InputError(f"round {round_number}: {planned} and every one is paired; nothing was changed",
+                             field="round")
+        choice = f"round {upcoming}" if upcoming == limit else f"a round from {upcoming} to {limit}"
+        raise InputError(f"round {round_number}: {planned} (ask for {choice}, or change the number of rounds "
+                         "in the settings first); nothing was changed", field="round")
+    if kind is not None and participant.withdrawn:
+        raise InputError(f"{participant.name} is withdrawn: bring them back first, then ask for the bye",
+                         field="bye")
+    if round_number == upcoming:  # the next round's bye: the very request the next-round form makes
+        return set_next_bye(session, event, pid, kind)
+    if kind is None and str(round_number) not in asked:
+        raise InputError(f"{participant.name} has no bye asked for round {round_number}; nothing was changed",
+                         field="round")
+    if kind is None:
+        del asked[str(round_number)]
+    else:
+        asked[str(round_number)] = kind
+    # a new dict, not the stored one changed in place: a JSON column tracks assignment only
+    participant.later_byes = dict(sorted(asked.items(), key=lambda item: int(item[0]))) or None
+    session.flush()
+    return participant
+
+
+def byes_asked_ahead(event: Event) -> dict[int, dict[int, str]]:
+    """round -> {player id: kind} of the byes asked for rounds after the next, the players
+    still in the field only (a withdrawn player is announced absent, which a bye contradicts:
+    ``core.player_rules``), within the event's rounds: the ``meta.byes_later`` of an export."""
+    upcoming = next_round_number(event)
+    out: dict[int, dict[int, str]] = {}
+    for participant in event.participants:
+        if participant.withdrawn:
+            continue
+        for number, kind in later_byes_of(participant).items():
+            if number > upcoming and (event.total_rounds is None or number <= event.total_rounds):
+                out.setdefault(number, {})[participant.pid] = kind
+    return {number: dict(sorted(asked.items())) for number, asked in sorted(out.items())}

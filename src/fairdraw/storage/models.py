@@ -103,8 +103,14 @@ class Participant(Base):
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
     #: a bye asked for the next round of a per-round system ("half-point", "zero-point");
-    #: handed to the system as ``requested_byes`` and cleared once that round is paired
+    #: handed to the system as ``requested_byes`` and cleared once that round is paired (then
+    #: set from ``later_byes`` when a bye was asked ahead for the round now next)
     next_bye: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: byes asked ahead for rounds after the next, round number (as text, a JSON key) -> kind
+    #: (``{"5": "half-point"}``): an organiser knows on day one who misses round 5. Each moves
+    #: to ``next_bye`` when the round before it is paired (``storage.rounds``), and back on undo
+    #: (migration 0005; NULL in rows stored before it: none)
+    later_byes: Mapped[dict[str, str] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
     event: Mapped[Event] = relationship(back_populates="participants")
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from fairdraw.core import model
 from fairdraw.core.errors import InputError
 from fairdraw.storage.errors import BoardConflict, ConflictError, NotFoundError
-from fairdraw.storage.events import REQUESTABLE_BYES
+from fairdraw.storage.events import REQUESTABLE_BYES, later_byes_of
 from fairdraw.storage.models import Board, Event, Participant, RoundRow
 
 
@@ -112,11 +112,44 @@ def store_rounds(session: Session, event: Event, rounds: Iterable[model.Round], 
     if board_rows:
         session.execute(insert(Board), board_rows)
     _store_numbers(event, numbers, first=not existing)
-    for participant in event.participants:
-        participant.next_bye = None  # a requested bye applies to one round only
+    _move_byes_on(event, max(existing | {rnd.round for rnd in rounds}, default=0))
     session.flush()
     session.expire(event, ["rounds"])
     return stored
+
+
+def _move_byes_on(event: Event, paired: int) -> None:
+    """After rounds up to ``paired`` are stored: the next round's bye (``next_bye``) was used
+    and applies to one round only; a bye asked ahead for the round now next becomes its
+    ``next_bye``, the request the pairing reads and the next-round form shows, and those for
+    rounds paired are dropped (a withdrawn player's, announced absent instead)."""
+    for participant in event.participants:
+        later = {number: kind for number, kind in later_byes_of(participant).items() if number > paired}
+        participant.next_bye = later.pop(paired + 1, None)
+        _keep_later_byes(participant, later)
+
+
+def _move_byes_back(event: Event, undone: RoundRow) -> None:
+    """Undo of round ``undone``: the byes its players had asked for in it (half-, zero-point) are
+    asked for it again, so the pairing made again honours them; a bye asked for the round after
+    it (``next_bye`` until now) goes back to wait for that round, not to the one undone (it was
+    applied to the re-pairing of the round before, a round early)."""
+    asked = {int(b["id"]): str(b.get("kind")) for b in undone.byes or [] if b.get("kind") in REQUESTABLE_BYES}
+    after = undone.number + 1
+    for participant in event.participants:
+        later = later_byes_of(participant)
+        if participant.next_bye is not None and (event.total_rounds is None or after <= event.total_rounds):
+            later[after] = participant.next_bye
+        participant.next_bye = asked.get(participant.pid)
+        _keep_later_byes(participant, later)
+
+
+def _keep_later_byes(participant: Participant, later: dict[int, str]) -> None:
+    """Store a player's byes asked ahead (round -> kind) when they changed: a pairing or an undo
+    rewrites no row it leaves as it was (most players asked nothing ahead)."""
+    stored = {str(number): kind for number, kind in sorted(later.items())} or None
+    if stored != (participant.later_byes or None):
+        participant.later_byes = stored
 
 
 def _store_numbers(event: Event, numbers: dict[int, int], *, first: bool) -> None:
@@ -276,7 +309,8 @@ def undo_last_round(session: Session, event: Event, expected: int | None = None)
     ``expected`` is the round the organiser's button named: when another click or tab
     has already removed it (or paired a later one), nothing is deleted and the conflict
     is reported, so a double click never removes two rounds. Byes the players had asked
-    for in the removed round are asked for again (a re-pairing must honour them).
+    for in the removed round are asked for again (a re-pairing must honour them), and those
+    asked for the round after it wait for that round again (``_move_byes_back``).
     """
     if not event.rounds:
         raise InputError("there is no round to undo")
@@ -285,10 +319,7 @@ def undo_last_round(session: Session, event: Event, expected: int | None = None)
         raise ConflictError([], f"round {expected} is no longer the last round (round {last.number} is); "
                                 f"nothing was removed")
     number, round_id = last.number, last.id
-    requested = {int(b["id"]): str(b.get("kind")) for b in last.byes or [] if b.get("kind") in REQUESTABLE_BYES}
-    for participant in event.participants:
-        if participant.pid in requested and participant.next_bye is None:
-            participant.next_bye = requested[participant.pid]
+    _move_byes_back(event, last)
     session.execute(delete(Board).where(Board.round_id == round_id))
     session.execute(delete(RoundRow).where(RoundRow.id == round_id))
     session.expire(event)

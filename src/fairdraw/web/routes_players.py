@@ -16,7 +16,7 @@ from fairdraw.formats.wording import counted
 from fairdraw.storage import repo
 from fairdraw.storage.events import MAX_PLAYERS, REQUESTABLE_BYES
 from fairdraw.storage.retry import retrying_clashes
-from fairdraw.web import workflow
+from fairdraw.web import views, workflow
 from fairdraw.web.stale_forms import refuse_stale_player, refuse_stale_round
 from fairdraw.web.pages import (
     PLAYER_FILE_MAX_BYTES,
@@ -42,29 +42,42 @@ def _player_from_form(form: FormData, pid: int) -> CoreParticipant:
 
 
 def _trf_rounds(db: Any, event: Any, history: workflow.TrfHistory, filename: str, *, fresh: bool) -> str:
-    """Store the rounds of an imported TRF16 file, with their results and the byes announced for
-    the next round, so the arbiter goes on where another program stopped (the page took the
-    players and dropped the rounds without a word). Only into a new event of a system paired
-    round by round, numbered by the file's start ranks; otherwise the note says why not."""
+    """Store the rounds of an imported TRF16 file, with their results, the byes announced for
+    the next round and the byes asked ahead for later ones, so the arbiter goes on where another
+    program stopped (the page took the players and dropped the rounds without a word). Only into
+    a new event of a system paired round by round, numbered by the file's start ranks; otherwise
+    the note says why not."""
     played = counted(len(history.rounds), "round")
+    what = f"its {played}" if history.rounds else "the byes it asks for"
     if not workflow.takes_trf_rounds(event.system):
-        return (f" Note: {filename}: its {played} were not imported: a {event.system} schedule is made whole "
+        return (f" Note: {filename}: {what} were not imported: a {event.system} schedule is made whole "
                 "by the system.")
     if not fresh:
-        return (f" Note: {filename}: its {played} were not imported: rounds come in only with the players, "
+        return (f" Note: {filename}: {what} were not imported: rounds and byes come in only with the players, "
                 "into an event with no players or rounds yet (make a new event for it).")
-    repo.store_rounds(db, event, history.rounds, {"imported_from": filename},
-                      {p.pid: p.pid for p in event.participants})
-    withdrawn: list[str] = []
+    if history.rounds:
+        repo.store_rounds(db, event, history.rounds, {"imported_from": filename},
+                          {p.pid: p.pid for p in event.participants})
     for pid, kind in history.next_byes.items():
         if kind in REQUESTABLE_BYES:
             repo.set_next_bye(db, event, pid, kind)
-        elif kind == "absent":
+    # byes asked ahead, stored before any withdrawal below: a player the file announces absent
+    # from the next round keeps the bye typed for round 5, honoured if brought back
+    ahead, beyond = _store_byes_ahead(db, event, history.later_byes)
+    withdrawn: list[str] = []
+    for pid, kind in history.next_byes.items():
+        if kind == "absent":
             # TRF16 has no mark for a withdrawal: a player announced absent from the next round
             # ("0000 - -", as fairdraw's own TRF16 export writes one) is withdrawn, not paired
             # again (an audit: the import brought a withdrawn player back); said, with the way back
             withdrawn.append(repo.set_withdrawn(db, event, pid, True).name)
-    note = f" Imported {played} with their results from {filename}; the next round is paired from them."
+    note = (f" Imported {played} with their results from {filename}; the next round is paired from them."
+            if history.rounds else "")
+    if ahead:
+        note += f" Byes asked ahead, on the players list: {'; '.join(ahead)}."
+    if beyond:
+        note += (f" Not kept: {'; '.join(beyond)}, past the event's {counted(int(event.total_rounds), 'round')} "
+                 "(change the event's rounds and ask for them again if the file is right).")
     if withdrawn:
         who = ", ".join(withdrawn)
         note += (f" Withdrawn: {who}, as the file announces {'them' if len(withdrawn) > 1 else 'this player'} "
@@ -76,6 +89,24 @@ def _trf_rounds(db: Any, event: Any, history: workflow.TrfHistory, filename: str
     if history.left_out:
         note += f" Not carried from the file: {'; '.join(history.left_out)}."
     return note
+
+
+def _store_byes_ahead(db: Any, event: Any, later: dict[int, dict[int, str]]) -> tuple[list[str], list[str]]:
+    """Store a TRF16 file's byes asked ahead (round -> {start rank = player id: kind}) as the
+    players list asks them; (those stored, those past the event's rounds, which are not), each
+    as "Name: ½-point bye in round 5"."""
+    names = {p.pid: p.name for p in event.participants}
+    stored: list[str] = []
+    beyond: list[str] = []
+    for number, asked in sorted(later.items()):
+        for pid, kind in sorted(asked.items()):
+            said = f"{names.get(pid, f'#{pid}')}: {views.BYE_NAMES[kind]} in round {number}"
+            if event.total_rounds is not None and number > event.total_rounds:
+                beyond.append(said)
+                continue
+            repo.set_bye_ahead(db, event, pid, number, kind)
+            stored.append(said)
+    return stored, beyond
 
 
 def add_routes(app: FastAPI, state: WebState) -> None:
@@ -168,7 +199,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 count = f"{len(added)} player{'s' if len(added) != 1 else ''}"
                 read = "".join(f" Note: {filename}: {note}." for note in file_notes)
                 renumbered = renumbering_note(players, added, taken) if ids_given else ""
-                rounds = _trf_rounds(db, event, history, filename, fresh=fresh) if history and history.rounds else ""
+                rounds = (_trf_rounds(db, event, history, filename, fresh=fresh)
+                          if history and history.anything_to_store else "")
                 return (f"Imported {count}." + rounds + renumbered + read
                         + arrival_notes(event, added, already))
 
@@ -235,5 +267,27 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 refuse_stale_round(form, event)
                 player = repo.set_next_bye(db, event, pid, kind)
                 return f"{player.name}: {kind + ' bye' if kind else 'no bye'} in the next round."
+
+        return await act(state, request, event_id, work, anchor="players")
+
+    @app.post("/events/{event_id}/players/{pid}/bye-ahead")
+    async def request_bye_ahead(request: Request, event_id: int, pid: int) -> Response:
+        """A bye asked (or, with ``bye`` empty, cancelled) for a named round not yet paired: the
+        round is absolute, so a form opened before a pairing still means the round it names."""
+        form = await organiser_form(state, request)
+        kind = form_text(form, "bye").strip() or None
+
+        def work() -> str:
+            number = form_int(form, "round")
+            with state.sessions.begin() as db:
+                event = repo.get_event(db, event_id)
+                if system_kind(event.system) != "per-round":
+                    raise InputError(f"a {event.system} schedule is made whole by the system, which takes no bye "
+                                     "requests; withdraw a player who leaves", field="bye")
+                refuse_stale_player(form, event, pid)
+                player = repo.set_bye_ahead(db, event, pid, number, kind)
+                if kind is None:
+                    return f"{player.name}: the bye in round {number} is cancelled."
+                return f"{player.name}: {views.BYE_NAMES[kind]} in round {number}."
 
         return await act(state, request, event_id, work, anchor="players")

@@ -192,7 +192,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                                             options=dict(event.options or {}), made_with=draw_record_meta(event),
                                             withdrawn={p.pid for p in event.participants if p.withdrawn},
                                             requested={p.pid: p.next_bye for p in event.participants
-                                                       if p.next_bye and not p.withdrawn})
+                                                       if p.next_bye and not p.withdrawn},
+                                            later=repo.byes_asked_ahead(event))
                 media, name = "application/json", f"{base}.json"
             elif kind == "csv":
                 body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"
@@ -202,7 +203,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 body = workflow.export_trf(schedule, name=event.name, total_rounds=event.total_rounds,
                                            withdrawn={p.pid for p in event.participants if p.withdrawn},
                                            requested={p.pid: p.next_bye for p in event.participants
-                                                      if p.next_bye and not p.withdrawn})
+                                                      if p.next_bye and not p.withdrawn},
+                                           later=repo.byes_asked_ahead(event))
                 media, name = "text/plain", f"{base}.trf"
             else:
                 raise HTTPException(404, f"no export {kind!r}")

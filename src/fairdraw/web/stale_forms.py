@@ -31,7 +31,7 @@ def mark(*values: Any) -> str:
 def player_mark(player: Any) -> str:
     """A player as the players list shows them (a stored row or the page's view of it)."""
     return mark(player.pid, player.name, player.rating, player.federation, player.club, bool(player.withdrawn),
-                player.next_bye)
+                player.next_bye, player.later_byes or None)
 
 
 def settings_mark(event: Any) -> str:

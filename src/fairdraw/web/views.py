@@ -30,6 +30,9 @@ WIND_NAMES = frozenset({"East", "South", "West", "North"})
 _BYE_SHORT = {"bye": "bye", "meerkamp-bye": "bye", "half-point": "½ bye", "full-point": "1 bye",
               "zero-point": "0 bye", "absent": "absent"}
 
+#: a bye a player asks for, as the players list and its messages name it
+BYE_NAMES = {"half-point": "½-point bye", "zero-point": "0-point bye"}
+
 
 def typed_or(typed: dict[str, str] | None, key: str, default: Any) -> Any:
     """What the organiser typed in field ``key`` of a refused form, else the stored value."""
@@ -178,6 +181,16 @@ class RoundView:
         return items
 
 
+@dataclass(frozen=True)
+class ByeAhead:
+    """A bye asked for a round after the next (``Participant.later_byes``): its round, its text
+    ("½-point bye in round 5"), and whether the event's rounds were cut below it since."""
+
+    round: int
+    label: str
+    beyond: bool = False
+
+
 @dataclass
 class EventView:
     """Everything a page shows about one event."""
@@ -244,6 +257,30 @@ class EventView:
 
         return [f"Round {number}: no result yet at {', '.join(missing)}"
                 for number, missing in pending_tables(self.schedule.rounds)]
+
+    @property
+    def next_round(self) -> int:
+        """The round the next pairing makes: the one a bye on the players list's select is for."""
+        return len(self.event.rounds) + 1
+
+    @property
+    def rounds_ahead(self) -> tuple[int, int] | None:
+        """(first, last) of the rounds a bye may be asked ahead for (after the next, within the
+        event's rounds: ``storage.events.set_bye_ahead`` refuses any other), None when none is left."""
+        from fairdraw.core.model import MAX_ROUNDS
+
+        last = self.event.total_rounds if self.event.total_rounds is not None else MAX_ROUNDS
+        first = self.next_round + 1
+        return (first, last) if first <= last else None
+
+    def byes_ahead(self, player: Any) -> list[ByeAhead]:
+        """A player's byes asked ahead, in round order, as the players list shows them."""
+        from fairdraw.storage.repo import later_byes_of
+
+        total = self.event.total_rounds
+        return [ByeAhead(number, f"{BYE_NAMES.get(kind, kind)} in round {number}",
+                         beyond=total is not None and number > total)
+                for number, kind in sorted(later_byes_of(player).items())]
 
     @property
     def active_count(self) -> int:

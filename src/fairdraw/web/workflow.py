@@ -92,12 +92,20 @@ def _players_from_trf(text: str, filename: str) -> list[Participant]:
 class TrfHistory:
     """What a TRF16 file of an event in progress holds besides its players: the rounds played
     with their results, the byes announced for the next round (``0000 - H``/``Z`` in the column
-    after the last round), its ``XXR``, and what the page does not carry (said in a note)."""
+    after the last round), the half- and zero-point byes asked ahead for later rounds (their own
+    columns, TRF-2026 ``240`` lines: round -> {start rank: kind}), its ``XXR``, and what the page
+    does not carry (said in a note)."""
 
     rounds: tuple[Round, ...]
     next_byes: dict[int, str]
     total_rounds: int | None
     left_out: tuple[str, ...]
+    later_byes: dict[int, dict[int, str]] = field(default_factory=dict)
+
+    @property
+    def anything_to_store(self) -> bool:
+        """Whether the file holds more than its players: rounds, or byes asked before round 1."""
+        return bool(self.rounds or self.next_byes or self.later_byes)
 
 
 def trf_history(text: str, filename: str) -> TrfHistory:
@@ -105,6 +113,7 @@ def trf_history(text: str, filename: str) -> TrfHistory:
     next round is the one ``pair`` makes from the file)."""
     from fairdraw.formats.trf import parse_trf, trf_to_request, trf_to_rounds
     from fairdraw.scoring.standard import options_from_tenths
+    from fairdraw.storage.events import REQUESTABLE_BYES
 
     doc = parse_trf(text.lstrip("\ufeff").strip(), source=filename)
     rounds = trf_to_rounds(doc)
@@ -121,13 +130,27 @@ def trf_history(text: str, filename: str) -> TrfHistory:
     # the import withdraws the player (routes_players), so it is carried, not left out
     if any(kind not in ("half-point", "zero-point", "absent") for kind in requested.values()):
         left_out.append("byes for the next round other than H and Z")
-    if options["byes_later"]:
-        # the page keeps a bye for the next round only: one asked ahead is said, to be asked again
-        later = sorted(options["byes_later"].items(), key=lambda kv: int(kv[0]))
-        left_out.append("byes asked ahead for later rounds (" + "; ".join(
-            f"start rank {', '.join(asked)} in round {rnd}" for rnd, asked in later)
-            + ": ask for them again before that round)")
-    return TrfHistory(rounds=rounds, next_byes=requested, total_rounds=doc.total_rounds, left_out=tuple(left_out))
+    # byes asked ahead for later rounds: the page keeps the half- and zero-point ones as the
+    # players list asks them (routes_players stores them); a full-point bye or an absence typed
+    # ahead has no form on the page, so it is named, to be dealt with before that round
+    later: dict[int, dict[int, str]] = {}
+    other: list[str] = []
+    for rnd, asked in sorted(options["byes_later"].items(), key=lambda kv: int(kv[0])):
+        kept = {int(rank): kind for rank, kind in asked.items() if kind in REQUESTABLE_BYES}
+        if kept:
+            later[int(rnd)] = kept
+        strays = [f"start rank {rank} ({_AHEAD_WORDS.get(kind, kind)})" for rank, kind in asked.items()
+                  if kind not in REQUESTABLE_BYES]
+        if strays:
+            other.append(f"{', '.join(strays)} in round {rnd}")
+    if other:
+        left_out.append("byes asked ahead that the page has no form for (" + "; ".join(other)
+                        + ": a full-point bye or an absence; ask a bye or withdraw the player before that round)")
+    return TrfHistory(rounds=rounds, next_byes=requested, total_rounds=doc.total_rounds, left_out=tuple(left_out),
+                      later_byes=later)
+
+
+_AHEAD_WORDS = {"full-point": "a full-point bye", "absent": "absent"}
 
 
 def takes_trf_rounds(system: str) -> bool:
@@ -511,7 +534,8 @@ DRAW_RECORD_KEYS = ("table_size", "seats", "rounds_total", "draw", "ranked_last"
 
 def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: str | None = None,
                 options: dict[str, Any] | None = None, made_with: dict[str, Any] | None = None,
-                withdrawn: Collection[int] = (), requested: dict[int, str] | None = None) -> str:
+                withdrawn: Collection[int] = (), requested: dict[int, str] | None = None,
+                later: dict[int, dict[int, str]] | None = None) -> str:
     """The shared schedule JSON (``fairdraw.schedule/1``) with results, and the event's
     scoring in ``meta.scoring`` (name, options, tie-breaks), so ``fairdraw standings``
     on the file gives the page's standings (a start score of 25,000 must travel with it).
@@ -520,7 +544,9 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
     the page its ``joined`` / ``left`` records. ``withdrawn``, the
     players withdrawn on the page, travels as ``fairdraw pair --withdraw`` records it
     (``withdrawn_records``), so `pair` on the file leaves them out as the page does; and
-    ``requested``, the byes asked for the next round, as ``meta.requested_byes`` (`pair` reads it)."""
+    ``requested``, the byes asked for the next round, as ``meta.requested_byes`` (`pair` reads it),
+    and ``later``, those asked ahead for later rounds, as ``meta.byes_later`` (`pair` takes each
+    in its round and keeps the rest in the JSON it writes)."""
     if schedule.system == "mahjong" and made_with and isinstance(made_with.get("draw"), dict):
         record = {key: made_with[key] for key in DRAW_RECORD_KEYS if key in made_with}
         schedule = replace(schedule, meta={**record, **schedule.meta})
@@ -533,9 +559,8 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
         schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
     if withdrawn and schedule.system == "mahjong":
         schedule = replace(schedule, meta={**schedule.meta, **seating_leavers(schedule, withdrawn)})
-    if requested and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
-        asked = {str(pid): kind for pid, kind in sorted(requested.items())}
-        schedule = replace(schedule, meta={**schedule.meta, "requested_byes": asked})
+    if system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
+        schedule = _with_requested_byes(schedule, requested, later)
     _, scoring_options = split_options(dict(options or {}))
     name = scoring or ("mahjong" if _is_tables(schedule) else None)
     if name or scoring_options or tiebreaks:
@@ -583,21 +608,35 @@ def seating_leavers(schedule: Schedule, withdrawn: Collection[int]) -> dict[str,
     return {"withdrawn": sorted({*(schedule.meta.get("withdrawn") or []), *withdrawn}), "left": left}
 
 
+def _with_requested_byes(schedule: Schedule, requested: dict[int, str] | None,
+                         later: dict[int, dict[int, str]] | None) -> Schedule:
+    """The schedule with the byes asked on the page as the event JSON records them: the next
+    round's in ``meta.requested_byes`` ({id: kind}), later rounds' in ``meta.byes_later``
+    (round -> {id: kind}), the keys the CLI's ``pair`` and ``trf`` read."""
+    meta = dict(schedule.meta)
+    if requested:
+        meta["requested_byes"] = {str(pid): kind for pid, kind in sorted(requested.items())}
+    if later:
+        meta["byes_later"] = {str(number): {str(pid): kind for pid, kind in sorted(asked.items())}
+                              for number, asked in sorted(later.items()) if asked}
+    return replace(schedule, meta=meta) if meta != schedule.meta else schedule
+
+
 def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None,
-               withdrawn: Collection[int] = (), requested: dict[int, str] | None = None) -> str:
+               withdrawn: Collection[int] = (), requested: dict[int, str] | None = None,
+               later: dict[int, dict[int, str]] | None = None) -> str:
     """The event as TRF16 (``formats.trf_export``, shared with ``fairdraw trf``). ``withdrawn``, the
-    players withdrawn on the page, and ``requested``, the byes asked for the next round, go in as
-    the JSON export carries them (``withdrawn_records``, ``meta.requested_byes``), so the file
-    announces them in the next round's column ("0000 - -", "0000 - H", "0000 - Z") as ``fairdraw
-    trf`` writes the JSON export: the page's TRF16 left them out, and an import of it paired them."""
+    players withdrawn on the page, ``requested``, the byes asked for the next round, and ``later``,
+    those asked ahead for later rounds, go in as the JSON export carries them
+    (``withdrawn_records``, ``meta.requested_byes``, ``meta.byes_later``), so the file announces
+    them in their rounds' columns ("0000 - -", "0000 - H", "0000 - Z") as ``fairdraw trf`` writes
+    the JSON export: the page's TRF16 left them out, and an import of it paired them."""
     from fairdraw.formats.trf_export import schedule_to_trf
 
     if system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
         if withdrawn:
             schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
-        if requested:
-            asked = {str(pid): kind for pid, kind in sorted(requested.items())}
-            schedule = replace(schedule, meta={**schedule.meta, "requested_byes": asked})
+        schedule = _with_requested_byes(schedule, requested, later)
     return schedule_to_trf(schedule, name=name, total_rounds=total_rounds)
 
 
