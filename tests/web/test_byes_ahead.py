@@ -171,6 +171,8 @@ def test_a_withdrawn_players_bye_ahead_breaks_neither_the_pairing_nor_the_export
     assert "½-point bye in round 3 (not applied while withdrawn)" in _players_list(client, event)
     refused = _ask(client, event, 4, 4)
     assert "Not done" in refused and "Player 4 is withdrawn" in refused, refused
+    refused = html.unescape(post(client, event, "/players/4/bye", bye="zero-point").text)  # the next round's
+    assert "Not done" in refused and "Player 4 is withdrawn" in refused, refused
     _pair_and_score(client, event, 2)
     exported = _exported(client, event)
     assert "requested_byes" not in exported["meta"] and "byes_later" not in exported["meta"]

@@ -381,10 +381,15 @@ REQUESTABLE_BYES = ("half-point", "zero-point")
 
 
 def set_next_bye(session: Session, event: Event, pid: int, kind: str | None) -> Participant:
-    """Record (or clear) a bye a player asked for in the next round (FIDE: H or Z)."""
+    """Record (or clear) a bye a player asked for in the next round (FIDE: H or Z). A withdrawn
+    player's is refused, as ``set_bye_ahead`` refuses one: the pairing leaves withdrawn players
+    out, so the bye would be taken and never given, without a word."""
     if kind is not None and kind not in REQUESTABLE_BYES:
         raise InputError(f"a requested bye is one of {', '.join(REQUESTABLE_BYES)}, not {kind!r}", field="bye")
     participant = _participant(event, pid)
+    if kind is not None and participant.withdrawn:
+        raise InputError(f"{participant.name} is withdrawn: bring them back first, then ask for the bye",
+                         field="bye")
     participant.next_bye = kind
     session.flush()
     return participant
