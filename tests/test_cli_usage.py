@@ -36,3 +36,21 @@ def test_a_csv_file_starts_with_a_byte_order_mark_for_excel(cli, tmp_path) -> No
     raw = out.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf") and "Müller" in raw.decode("utf-8-sig")
     assert not raw[3:].startswith(b"\xef\xbb\xbf")  # one mark, not two
+
+
+def test_python_dash_m_fairdraw_runs_the_cli(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Without the console script on PATH (a venv not activated), ``python -m fairdraw`` is
+    how a user reaches the CLI: it must run the same commands and keep their exit statuses."""
+    import os
+    import subprocess
+    import sys
+
+    src = os.path.join(os.path.dirname(__file__), os.pardir, "src")
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
+    ok = subprocess.run([sys.executable, "-m", "fairdraw", "seat", "-n", "8", "-r", "1", "--json",
+                         "-o", str(tmp_path / "s.json")], capture_output=True, text=True, env=env, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    assert '"tables"' in (tmp_path / "s.json").read_text(encoding="utf-8")
+    bad = subprocess.run([sys.executable, "-m", "fairdraw", "seat", "-n", "8"], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert bad.returncode == 2 and "missing option" in bad.stderr.lower()
