@@ -406,7 +406,8 @@ def result_command(
     values: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Chess: 1-0, 0-1, 1/2-1/2 (½-½, =), +/-, -/+, -/-. Mahjong: the final scores in seat order "
+            help="Chess: 1-0, 0-1, 1/2-1/2 (½-½, =, ½, 1/2, 0.5), +/-, -/+, -/- (also the page's "
+            "shortcuts 1, 0, +, -). Mahjong: the final scores in seat order "
             "(4 numbers or one comma list)"
         ),
     ] = None,
@@ -432,7 +433,7 @@ def result_command(
 ) -> None:
     """Record one table's result in the schedule file (atomically; nothing written on error)."""
     from fairdraw.scoring.mahjong import check_game, check_penalties
-    from fairdraw.scoring.results import normalise_result
+    from fairdraw.scoring.results import read_typed_result
 
     source = str(schedule_path)
     text = read_text(schedule_path)  # as every schedule reader: a byte order mark is no JSON error
@@ -496,7 +497,7 @@ def result_command(
                 f"{where}: give one chess result (e.g. 1-0), got {' '.join(values)!r}", source=source, field="result"
             )
         try:
-            canonical = normalise_result(values[0])
+            canonical = read_typed_result(values[0])
         except ValueError as exc:
             raise InputError(f"{where}: {exc}", source=source, field="result") from None
         if target.get("result") is not None and not force:

@@ -85,6 +85,35 @@ def normalise_result(text: str) -> str:
         raise ValueError(f"unknown chess result {text!r}; use one of {accepted}") from None
 
 
+#: the short forms a person types for one board, besides every spelling of ``normalise_result``:
+#: the page's keyboard shortcuts (``1`` White wins, ``=`` a draw, ``0`` Black wins, ``+``/``-``/``--``
+#: forfeits) and a draw as one half (``½``, ``1/2``, ``0.5``). Keys are lower case.
+TYPED_RESULTS: dict[str, str] = {
+    "1": "1-0", "w": "1-0",
+    "0": "0-1", "b": "0-1",
+    "½": "1/2-1/2", "1/2": "1/2-1/2", "0.5": "1/2-1/2", ".5": "1/2-1/2", "=-=": "1/2-1/2", "d": "1/2-1/2",
+    "+": "+/-", "-": "-/+",
+}
+
+
+def read_typed_result(text: str) -> str:
+    """The canonical result for one board as a person typed it, on the web page or to
+    ``fairdraw result``: one reader for both, so a spelling the page takes is never refused by
+    the command (``1/2`` exited 2 there). ValueError names what is accepted; ``text`` must not be
+    blank (the page reads a blank field as no result before calling this)."""
+    value = text.strip().replace(" ", "").translate(UNICODE_DASHES)
+    shortcut = TYPED_RESULTS.get(value.lower())
+    if shortcut is not None:
+        return shortcut
+    try:
+        return normalise_result(value)
+    except ValueError:
+        accepted = ("1-0, 0-1, 1/2-1/2 (also ½-½, =, ½, 1/2, 0.5), +/-, -/+, -/-; "
+                    "or the shortcuts 1, 0, = and +, -, -- for forfeits")
+        shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"  # not a pasted page whole
+        raise ValueError(f"unknown chess result {shown!r}; use one of {accepted}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class ChessEntry:
     """What one participant did in one round.
