@@ -227,6 +227,17 @@ def test_cli_several_schemes_json(cli) -> None:
     assert [s["meta"]["scheme"] for s in doc["schemes"]] == [1, 2]
 
 
+def test_cli_says_when_fewer_schemes_than_asked_exist(cli) -> None:  # type: ignore[no-untyped-def]
+    """6 players over 5 rounds meet everybody: one meeting graph, so `--schemes 3 --json` writes
+    a plain schedule, not the heller-schemes list the user asked for; stderr says why."""
+    run = cli("heller", "6", "--schemes", "3", "--json")
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["format"] == "fairdraw.schedule/1"
+    assert "found 1 scheme, not 3" in run.err and "fairdraw.schedule/1" in run.err
+    enough = cli("heller", "7", "--rounds", "3", "--schemes", "2", "--json")
+    assert enough.code == 0 and "note:" not in enough.err
+
+
 def test_cli_large_field_says_best_found(cli) -> None:
     run = cli("heller", "13", "--rounds", "1")
     assert run.code == 0, run.err

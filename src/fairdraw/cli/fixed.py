@@ -122,6 +122,14 @@ def heller_command(
     else:
         field = [Participant(id=i, name=f"Player {i}") for i in range(1, players + 1)]
     found = find_schemes(players, rounds, schemes, seed)
+    if len(found) < schemes:
+        # schemes differ in who meets whom: a small field may have fewer such graphs than asked,
+        # and a user reading one scheme (a plain schedule JSON) should know it was not a slip
+        single = "; --json writes it as one fairdraw.schedule/1" if len(found) == 1 and fmt is OutputFormat.json else ""
+        what = f"{counted(players, 'player')} over {counted(default_rounds(players) if rounds is None else rounds, 'round')}"
+        err_console.print(f"note: --schemes {schemes}: found {counted(len(found), 'scheme')}, not {schemes} (schemes "
+                          f"differ in who meets whom, and no other meeting graph was found for {what}){single}",
+                          highlight=False, markup=False, soft_wrap=True)
     schedules = [scheme_schedule(field, s, seed=seed, index=i) for i, s in enumerate(found, start=1)]
     write_output(render_heller(schedules, fmt), output)
 
