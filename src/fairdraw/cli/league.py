@@ -24,6 +24,7 @@ from fairdraw.core.registry import PairingRequest
 from fairdraw.core.option_values import is_json_whole
 from fairdraw.core.player_rules import round_record
 from fairdraw.formats.players import MAX_NAME, tidy_text
+from fairdraw.formats.wording import counted
 
 _SEPARATE_HELP = "Keep players of the same club (or federation) apart where the design allows: club|federation."
 
@@ -94,6 +95,19 @@ def league_command(
     write_output(_render(schedule, fmt), output)
 
 
+def _why_not_later(from_session: int, total: int, in_file: int) -> str:
+    """What lets a re-plan start at ``from_session`` past the range: a season one session too
+    short is lengthened with ``--sessions``, which the bare range did not say; a later start is
+    never possible, as the sessions before it must be in the file."""
+    if from_session < 1:
+        return ""
+    if from_session <= in_file + 1:  # beyond the season's length only
+        return (f" (the season has {counted(total, 'session')}: --sessions {from_session} or more lengthens it, "
+                f"so session {from_session} is planned after the {counted(in_file, 'session')} in the file)")
+    return (f" (the sessions before it must be in the file, which has {counted(in_file, 'session')}; "
+            f"--sessions lengthens the season from session {in_file + 1} on)")
+
+
 @app.command("league-reseat")
 def league_reseat_command(
     schedule_file: Path = typer.Argument(..., metavar="SCHEDULE.json", help="A league schedule written by --json."),
@@ -153,9 +167,8 @@ def league_reseat_command(
     # newcomers seated before the session recorded as their first in meta.joined)
     last = min(total, len(old.rounds) + 1)
     if not 1 <= from_session <= last:
-        raise InputError(
-            f"--from-session must be between 1 and {last}, got {from_session}", source=src, field="from-session"
-        )
+        raise InputError(f"--from-session must be between 1 and {last}, got {from_session}"
+                         f"{_why_not_later(from_session, total, len(old.rounds))}", source=src, field="from-session")
     refuse_to_drop_results(old, from_session, force, src, "--from-session", unit="session")
     kept = tuple(r for r in old.rounds if r.round < from_session)
     drop_ids = player_ids(drop, source=src)

@@ -86,7 +86,8 @@ def check_command(
         raise InputError(f"--dutch re-pairs the file it names and checks nothing else, so {beside} would go "
                          "unchecked: run `fairdraw check` on the schedule separately", field="dutch")
     if explain and dutch is None:
-        raise InputError("--explain explains the rounds --dutch finds different: give --dutch TRF", field="explain")
+        raise InputError("--explain explains the rounds --dutch finds different: give --dutch FILE (a TRF16 file "
+                         "or a Dutch event's schedule JSON)", field="explain")
     if dutch is not None:
         from fairdraw.cli.swiss import dutch_check  # provided by the Swiss engine
 
@@ -94,7 +95,7 @@ def check_command(
             code = dutch_check(dutch, explain=explain)
         raise typer.Exit(code)
     if schedule is None:
-        raise InputError("give a schedule JSON file, or --dutch TRF")
+        raise InputError("give a schedule JSON file, or --dutch FILE (a TRF16 file or a Dutch event's JSON)")
     from fairdraw.cli.check_records import record_breaches
     from fairdraw.cli.check_report import print_report
     from fairdraw.core.checker import CheckRules, check_schedule
