@@ -184,7 +184,7 @@ def build_states(players: Iterable[Participant], history: Iterable[Round], seed:
 
 def _canonical_result(result: str, field_: str) -> str:
     """The result as one of ``RESULTS``: every spelling the other readers accept ("=",
-    "0.5-0.5", "1-0f", a typographic dash; ``scoring.results.normalise_result``, docs/formats.md)
+    "0.5-0.5", "1-0f", a typographic dash; ``scoring.results.normalise_result``, docs/standings.md)
     reads as its canonical form, so an event `standings` scores is paired on the same results."""
     from fairdraw.scoring.results import normalise_result
 

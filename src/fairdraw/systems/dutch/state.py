@@ -159,7 +159,7 @@ _BYE_MATCH = {
 def _outcome_of(result: str, round_no: int, board: int) -> tuple[str, str, bool]:
     """(white's outcome, black's, played) of a board's result. TRF16's own codes ("1/2-0",
     "0-0") first; then every spelling the other readers accept ("=", "0.5-0.5", "1-0f", a
-    typographic dash: ``scoring.results.normalise_result``, docs/formats.md), so an event that
+    typographic dash: ``scoring.results.normalise_result``, docs/standings.md), so an event that
     `standings` scores can also be paired, and a forfeit however written is no game (C.04.1 b)."""
     from fairdraw.scoring.results import normalise_result
 
