@@ -81,7 +81,7 @@ def test_every_field_size_best_known(n: int) -> None:
     assert max(meetings(schedule).values()) == 1, schedule.meta["design"]
 
 
-#: Tables of 5 below the groups-of-5 reference (docs/mahjong.md, "Tables of 5"); strict xfail,
+#: Tables of 5 below the groups-of-5 reference (docs/mahjong-designs.md, "Tables of 5"); strict xfail,
 #: empty since 30, 60, 65 and 75 players were reached.
 NOT_REACHED_5: set[int] = set()
 
@@ -114,7 +114,7 @@ def test_tables_of_5_beyond_the_reference(n: int, rounds: int) -> None:
         assert all(rounds // 5 <= c <= -(-rounds // 5) for c in counts)
 
 
-#: Tables of 3 below the Kirkman bound (docs/mahjong.md, "Tables of 3"); strict xfail.
+#: Tables of 3 below the Kirkman bound (docs/mahjong-designs.md, "Tables of 3"); strict xfail.
 NOT_REACHED_3: set[int] = {102, 111, 132, 138, 150}
 #: the sizes `make test` runs; `make test-all` runs every multiple of 3 from 9 to 150
 TABLES_OF_3_SAMPLE = {9, 12, 15, 18, 21, 24, 30, 33, 45, 69, 93, 114}

@@ -99,7 +99,7 @@ def _splits(total: int, largest: int) -> list[list[int]]:
 
 
 def test_68_players_packing_leaves_a_22nd_round_at_least_34_repeats() -> None:
-    """docs/mahjong.md's floor for 22 rounds from the 21-round packing: its five fixed players
+    """docs/mahjong-designs.md's floor for 22 rounds from the 21-round packing: its five fixed players
     have met everyone else and not each other, and the unmet pairs of the others hold no
     triangle. A table with i fixed players then repeats their i(4 - i) pairs with the others and
     all the others' pairs but a triangle-free set (at most 4, 2, 1 of 6, 3, 1 pairs); over every
