@@ -102,8 +102,7 @@ def _why_not_later(from_session: int, total: int, in_file: int) -> str:
     if from_session < 1:
         return ""
     if from_session <= in_file + 1:  # beyond the season's length only
-        return (f" (the season has {counted(total, 'session')}: --sessions {from_session} or more lengthens it, "
-                f"so session {from_session} is planned after the {counted(in_file, 'session')} in the file)")
+        return f" (the season has {counted(total, 'session')}: --sessions {from_session} or more lengthens it)"
     return (f" (the sessions before it must be in the file, which has {counted(in_file, 'session')}; "
             f"--sessions lengthens the season from session {in_file + 1} on)")
 
