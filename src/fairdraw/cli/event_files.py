@@ -105,10 +105,12 @@ def trf_command(
     schedule_file: Annotated[Path, typer.Argument(metavar="EVENT.json", help="A chess event's schedule JSON with results.")],
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here instead of stdout (atomically).")] = None,
     name: Annotated[str | None, typer.Option("--name", help="Tournament name for the 012 line (default: the file's name).")] = None,
+    group: Annotated[str | None, typer.Option("--group", help="Only this group of an event with groups (a Meerkamp): one TRF per group.")] = None,
 ) -> None:
     """Write a chess event's JSON as TRF16, for the rating officer or another program.
 
     The rounds up to the first one with a result missing; start ranks by pairing number."""
+    from fairdraw.scoring.standings import chess_groups, restrict
     from fairdraw.formats.players import MAX_NAME, tidy_text
     from fairdraw.formats.schedule_json import load_schedule
     from fairdraw.formats.trf_export import schedule_to_trf
@@ -124,6 +126,18 @@ def trf_command(
         refuse_repeated_players(schedule, str(schedule_file))
     else:
         refuse_shared_numbers(schedule, str(schedule_file))
+    groups = chess_groups(schedule)
+    if group is not None:
+        if group not in groups:
+            known = f"groups: {', '.join(groups)}" if groups else "this schedule has no groups"
+            raise InputError(f"there is no group {group!r} ({known})", source=str(schedule_file), field="--group")
+        schedule = restrict(schedule, groups[group])  # each group is its own round robin (seed 002)
+    elif len(groups) > 1:
+        # TRF16 has no groups: one file of every group reads back as one event, and `standings`
+        # on it ranks them together where the JSON gets a table per group (an audit)
+        err_console.print(f"note: TRF16 has no groups: this file holds groups {', '.join(groups)} as one event, "
+                          "and standings of it rank them together; write one file per group with --group",
+                          highlight=False, soft_wrap=True, markup=False)
     total = schedule.meta.get("total_rounds")
     try:
         text = schedule_to_trf(schedule, name=name if name is not None else schedule_file.stem,
