@@ -26,6 +26,11 @@ class _Lookup:
     def __init__(self, schedule: Schedule) -> None:
         self.names = {p.id: p.name for p in schedule.players}
         self.numbers = {p.id: schedule.number_of(p.id) for p in schedule.players}
+        #: a field made without names ("Player 13" is id 13) whose draw numbered it otherwise:
+        #: "5. Player 13" read as two numbers for one player (an audit), so the names alone are
+        #: shown; the draw numbers stay in the JSON and CSV
+        self.unnumbered = (all(p.name == f"Player {p.id}" for p in schedule.players)
+                           and any(self.numbers[p.id] != p.id for p in schedule.players))
         groups: dict[int, set[str]] = {}
         for rnd in schedule.rounds:
             for table in rnd.tables:
@@ -38,6 +43,8 @@ class _Lookup:
     def label(self, pid: int) -> str:
         if pid not in self.names:
             return f"#{pid}"
+        if self.unnumbered:
+            return self.names[pid]
         return f"{self.numbers[pid]}. {self.names[pid]}"
 
     def bye_label(self, pid: int, kind: str = "bye") -> str:
