@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from fairdraw.formats.trf import PlayerLine, RoundEntry
+from fairdraw.formats.trf import PlayerLine, PointSystem, RoundEntry
+from fairdraw.scoring.base import get_scoring
+from fairdraw.scoring.standard import options_from_tenths, tenths_of
 from tests.scoring.test_cli_results import run
 
 
@@ -38,3 +43,27 @@ def test_malformed_trf_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
     path.write_text("012 Bad\r001    x\r", encoding="utf-8")
     assert run(["standings", str(path)]) == 2
     assert "line 2" in capsys.readouterr().err
+
+
+_TENTHS = st.integers(min_value=0, max_value=100)
+
+
+@given(win=st.integers(min_value=1, max_value=100), draw=_TENTHS, loss=_TENTHS, zero_bye=_TENTHS,
+       forfeit_loss=_TENTHS, allocated_bye=_TENTHS)
+def test_the_point_system_of_a_scoring_is_the_one_it_was_made_from(**tenths: int) -> None:
+    """``tenths_of`` inverts ``options_from_tenths``: a Swiss scored by a file's BB lines, or the web
+    page's scoring made from them, is paired on the very points the standings count."""
+    made = PointSystem(**tenths)
+    assert tenths_of(get_scoring("standard", **options_from_tenths(made))) == tenths
+
+
+@pytest.mark.parametrize(("options", "named"), [({"draw": "1/3"}, "draw"), ({"loss": -1}, "loss"),
+                                                ({"byes": "bye:0.25"}, "byes (bye)")])
+def test_points_a_swiss_cannot_pair_on_are_refused_naming_the_option(options: dict[str, object], named: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(named) + ": a Swiss is paired on points of 0 or more in tenths"):
+        tenths_of(get_scoring("standard", **options))
+
+
+def test_football_pairs_on_three_one_nothing() -> None:
+    assert tenths_of(get_scoring("football")) == {"win": 30, "draw": 10, "loss": 0, "zero_bye": 0, "forfeit_loss": 0,
+                                                  "allocated_bye": 30}

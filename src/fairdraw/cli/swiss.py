@@ -65,14 +65,9 @@ def _points_from_json(value: Any, source: str) -> Any:
 def _points_to_json(points: Any) -> dict[str, int | float] | None:
     """The inverse of ``_points_from_json``: a point system in tenths (a TRF's or the engine's)
     as ``meta.points``, or None when it is FIDE's default (nothing to carry)."""
-    from fairdraw.formats.trf import POINT_NAMES
-    from fairdraw.systems.dutch.state import Points
+    from fairdraw.formats.trf import point_system_to_meta
 
-    default = Points()
-    tenths = {name: getattr(points, name) for name in POINT_NAMES}
-    if all(tenths[name] == getattr(default, name) for name in POINT_NAMES):
-        return None
-    return {name: value // 10 if value % 10 == 0 else value / 10 for name, value in tenths.items()}
+    return point_system_to_meta(points)
 
 
 def _is_players_list(path: Path) -> bool:

@@ -308,6 +308,16 @@ def point_system_from_meta(value: Any, source: str | None = None) -> PointSystem
     return PointSystem(**tenths)
 
 
+def point_system_to_meta(points: Any) -> dict[str, int | float] | None:
+    """The inverse of ``point_system_from_meta``: a point system in tenths (any object with
+    ``PointSystem``'s fields: a TRF's, the Dutch engine's, the web page's) as ``meta.points``
+    in points, or None when it is FIDE's default (nothing to carry)."""
+    tenths = {name: getattr(points, name) for name in POINT_NAMES}
+    if all(tenths[name] == getattr(PointSystem(), name) for name in POINT_NAMES):
+        return None
+    return {name: value // 10 if value % 10 == 0 else value / 10 for name, value in tenths.items()}
+
+
 def point_system_lines(ps: PointSystem) -> list[TrfLine]:
     """``BBW``... lines for the values that differ from FIDE's 1 / ½ / 0: the points column is
     written under ``ps``, and a reader checks it against the point system the file declares

@@ -62,6 +62,35 @@ def options_from_tenths(points: PointsInTenths) -> dict[str, Any]:
     }
 
 
+#: what each value of a pairing point system (TRF16 BBW, BBD, BBL, BBZ, BBF, BBU) is called
+#: among the standard scoring's options, for a message naming the option to change
+_OPTION_OF_TENTHS = {"win": "win", "draw": "draw", "loss": "loss", "zero_bye": "byes (zero-point)",
+                     "forfeit_loss": "forfeit_loss", "allocated_bye": "byes (bye)"}
+
+
+def tenths_of(scoring: StandardScoring) -> dict[str, int]:
+    """The point system a Swiss is paired by, from the event's scoring, in tenths (the fields of
+    ``PointsInTenths``): the inverse of ``options_from_tenths``.
+
+    Why: FIDE C.04.3 A.3 groups the players by score (scoregroups), and the score is the one
+    the tournament counts (TRF16 declares it with its BB lines), so a football-scored Swiss
+    (3-1-0) is paired on 3-1-0, not 1-½-0. The engine knows six values (the BB lines); a
+    forfeit win and a half- or full-point bye count in it as a win, a draw and a win, whatever
+    the scoring says of them for the standings. A value the engine cannot hold (below 0, or not in tenths) is
+    a ValueError naming the scoring option."""
+    values = {"win": scoring.values["W"], "draw": scoring.values["D"], "loss": scoring.values["L"],
+              "zero_bye": scoring.byes["zero-point"], "forfeit_loss": scoring.forfeit_loss,
+              "allocated_bye": scoring.byes["bye"]}
+    out: dict[str, int] = {}
+    for name, value in values.items():
+        tenths = value * 10
+        if value < 0 or tenths.denominator != 1:
+            raise ValueError(f"{_OPTION_OF_TENTHS[name]}: a Swiss is paired on points of 0 or more in tenths "
+                             f"(TRF16's point lines), got {value}")
+        out[name] = int(tenths)
+    return out
+
+
 def _bye_points(value: Any) -> dict[str, Any]:
     """The ``byes`` option: a mapping {kind: points} (JSON, library) or the command line's
     text ``kind:points,kind:points`` (e.g. ``-O byes=half-point:0,bye:1/2``)."""

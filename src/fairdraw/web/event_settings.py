@@ -128,13 +128,47 @@ def split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 
 
 def pairing_options(system: str, scoring: str | None, options: dict[str, Any]) -> dict[str, Any]:
-    """The options a pairing system gets from the event's settings: the system options, and
-    for a Keizer ladder ranked by Keizer scoring also that scoring's settings (``keizer``),
-    so the ranking its rounds are paired from is the one the standings show."""
+    """The options a pairing system gets from the event's settings: the system options, for a
+    Keizer ladder ranked by Keizer scoring also that scoring's settings (``keizer``), so the
+    ranking its rounds are paired from is the one the standings show, and for the Dutch the
+    event's point system (``points``, from ``point_system``), so its scoregroups are those of
+    the points the standings show. A ``points`` stored by hand before the page refused it
+    (``PAGE_KEPT_OPTIONS``) gives way to the scoring's."""
     system_options, scoring_options = split_options(dict(options))
     if system == "keizer" and (scoring or "keizer") == "keizer" and scoring_options:
         system_options["keizer"] = scoring_options
+    if system == "dutch":
+        system_options.pop("points", None)
+        points = point_system(scoring, scoring_options)
+        if points is not None:
+            system_options["points"] = points
     return system_options
+
+
+def point_system(scoring: str | None, scoring_options: dict[str, Any]) -> Any:
+    """The point system (in tenths, ``formats.trf.PointSystem``) the Dutch pairs an event by: its
+    standard or football scoring with the event's ``scoring.`` options (``scoring.tenths_of``:
+    FIDE C.04.3 A.3 groups players by the tournament's own points), or None for FIDE's 1-½-0 or a
+    scoring that is no point system (Keizer: its ranking is no score to group by, and the Dutch
+    then pairs on 1-½-0, as ``fairdraw pair`` does on the export). A value the engine cannot hold
+    is an InputError naming the option."""
+    from fairdraw.formats.trf import PointSystem
+    from fairdraw.scoring.base import get_scoring
+    from fairdraw.scoring.standard import StandardScoring, tenths_of
+
+    name = scoring or "standard"
+    try:
+        built = get_scoring(name, **scoring_options)
+    except (KeyError, ValueError, TypeError):
+        return None  # refused by ``check_scoring`` when typed; the standings name what is wrong
+    if not isinstance(built, StandardScoring):
+        return None
+    try:
+        points = PointSystem(**tenths_of(built))
+    except ValueError as exc:
+        raise InputError(f"options: scoring.{exc.args[0]} (the Dutch pairs on the event's points)",
+                         field="options") from None
+    return None if points == PointSystem() else points
 
 
 #: the command line's words in the systems' messages, as the page says them (its settings)
@@ -205,7 +239,7 @@ def system_game(system: str) -> str | None:
     return None
 
 
-def _default_scorings(system: str) -> list[str]:
+def default_scorings(system: str) -> list[str]:
     """The scoring an event of ``system`` is ranked by when none is named (as
     ``fairdraw.scoring.standings.default_scoring`` decides for its schedule); both
     candidates when the system's game is unknown."""
@@ -217,13 +251,30 @@ def _default_scorings(system: str) -> list[str]:
     return ["standard", "mahjong"]
 
 
+#: options the page sets itself, each with where on the page it is set instead: typed into the
+#: options box they fought the page's own controls (``absent=3,4`` made those players absent in
+#: every round, with no withdrawal to undo and no trace in the exports; ``requested_byes=1``
+#: stopped the pairing on a TypeError; ``points=3,1,0`` was refused at every pairing)
+_BYES_AND_WITHDRAWALS = ("bye requests and withdrawals are made on the players' list: *Withdraw* and *Bring back*, "
+                         "and the *Byes* cell for the next round or a later one")
+PAGE_KEPT_OPTIONS: dict[str, str] = {
+    **dict.fromkeys(PROGRAM_OPTIONS, "the page gives it from the event's rounds and players"),
+    **dict.fromkeys(("requested_byes", "withdrawn", "withdrawn_at"), _BYES_AND_WITHDRAWALS),
+    "absent": ("a player who misses rounds is withdrawn on the players' list (*Withdraw*, *Bring back* on "
+               "return), or asks a 0-point bye in the *Byes* cell for each round missed"),
+    "byes_later": "byes for later rounds are asked in the *Byes* cell of the players' list (*a later round…*)",
+    "points": ("the point system comes from the event's scoring, and the Dutch pairs on it: choose football "
+               "for 3-1-0, or set scoring.win, scoring.draw and scoring.loss"),
+}
+
+
 def check_reserved_options(options: dict[str, Any]) -> None:
-    """Refuse an option the page sets itself (``PROGRAM_OPTIONS``), naming it and where it is set
-    instead: typed into the options box, they broke the next pairing with a TypeError."""
-    taken = sorted(k for k in options if k in PROGRAM_OPTIONS)
+    """Refuse an option the page sets itself (``PAGE_KEPT_OPTIONS``), naming it and where on the
+    page it is set instead (docs/web.md: the options box)."""
+    taken = sorted(k for k in options if k in PAGE_KEPT_OPTIONS)
     if taken:
-        raise InputError(f"{taken[0]} is kept by the page itself (bye requests and withdrawals are made on the "
-                         "players' page), not an option to type", field=f"options.{taken[0]}")
+        raise InputError(f"{taken[0]} is kept by the page itself ({PAGE_KEPT_OPTIONS[taken[0]]}), not an option "
+                         "to type; remove it from the options", field=f"options.{taken[0]}")
 
 
 def check_system_options(system: str, options: dict[str, Any], stored: dict[str, Any] | None = None) -> None:
@@ -266,7 +317,8 @@ def check_ranked_rounds(options: dict[str, Any], total_rounds: int | None) -> No
 
 def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:
     """Refuse a scoring that does not fit the event's game, or ``scoring.*`` options its
-    scoring does not accept, by building the scoring with them (InputError naming the field).
+    scoring does not accept, by building the scoring with them (InputError naming the field),
+    or, for the Dutch, points it cannot pair on (``point_system``).
 
     Why now and not at the standings: a bad ``scoring.start`` was stored, and from then on
     every results save and the standings failed, with the event already running."""
@@ -281,16 +333,19 @@ def check_scoring(system: str, scoring: str, options: dict[str, Any]) -> None:
     _, scoring_options = split_options(options)
     if not scoring_options:
         return
-    candidates = [scoring] if scoring else _default_scorings(system)
+    candidates = [scoring] if scoring else default_scorings(system)
     candidates = [name for name in candidates if name in classes]
     first_problem = ""
     for name in candidates:
         try:
             get_scoring(name, **scoring_options)
-            return  # a scoring the event may be ranked by accepts them
         except (ValueError, TypeError, KeyError) as exc:
             if not first_problem:
                 first_problem = _scoring_problem(name, scoring_options, exc)
+            continue
+        if system == "dutch":
+            point_system(name, scoring_options)  # points the Dutch can pair on (in tenths, none below 0)
+        return  # a scoring the event may be ranked by accepts them
     if first_problem:
         raise InputError(f"options: {first_problem}", field="options")
 
@@ -358,6 +413,8 @@ def option_change_refused(system: str, key: str, old: Any, new: Any) -> str | No
     system option decided the rounds made."""
     if key.startswith(SCORING_PREFIXES):
         return None
+    if key in PAGE_KEPT_OPTIONS and new is None:
+        return None  # one stored before the page refused it goes: the page's own controls take over
     if system == "mahjong" and key == "byes" and new is True and not old:
         return None
     return FIXED_OPTION_REASON

@@ -204,7 +204,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                                            withdrawn={p.pid for p in event.participants if p.withdrawn},
                                            requested={p.pid: p.next_bye for p in event.participants
                                                       if p.next_bye and not p.withdrawn},
-                                           later=repo.byes_asked_ahead(event))
+                                           later=repo.byes_asked_ahead(event), scoring=event.scoring,
+                                           options=dict(event.options or {}))
                 media, name = "text/plain", f"{base}.trf"
             else:
                 raise HTTPException(404, f"no export {kind!r}")

@@ -25,7 +25,7 @@ from fairdraw.core.registry import PairingRequest, get_system, system_kind
 from fairdraw.formats.players import parse_players_csv, parse_players_json
 from fairdraw.formats.schedule_json import dump_schedule
 from fairdraw.formats.text_files import looks_like_trf
-from fairdraw.web.event_settings import split_options
+from fairdraw.web.event_settings import default_scorings, pairing_options, split_options
 
 #: chess result as typed -> the canonical string of the core model (``Table.result``).
 #: The keyboard shortcuts of issue 7 item 2: ``1`` white wins, ``=`` draw, ``0`` black wins.
@@ -538,7 +538,11 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
                 later: dict[int, dict[int, str]] | None = None) -> str:
     """The shared schedule JSON (``fairdraw.schedule/1``) with results, and the event's
     scoring in ``meta.scoring`` (name, options, tie-breaks), so ``fairdraw standings``
-    on the file gives the page's standings (a start score of 25,000 must travel with it).
+    on the file gives the page's standings (a start score of 25,000 must travel with it; the
+    name is the system's default when the event names none, ``scoring_used``: options under no
+    name were read by no scoring). A Swiss or Keizer event carries what its pairing is given
+    (``pairing_records``: forbidden pairs, a Keizer ladder's settings, the Dutch's points), so
+    ``fairdraw pair`` on the file makes the page's next round.
     ``made_with``, the meta stored with the event's first round, gives a mahjong seating its
     draw record (``DRAW_RECORD_KEYS``), as `fairdraw seat` writes it, and a league re-planned on
     the page its ``joined`` / ``left`` records. ``withdrawn``, the
@@ -561,8 +565,9 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
         schedule = replace(schedule, meta={**schedule.meta, **seating_leavers(schedule, withdrawn)})
     if system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
         schedule = _with_requested_byes(schedule, requested, later)
+        schedule = replace(schedule, meta={**schedule.meta, **pairing_records(schedule.system, scoring, options)})
     _, scoring_options = split_options(dict(options or {}))
-    name = scoring or ("mahjong" if _is_tables(schedule) else None)
+    name = scoring_used(schedule, scoring)
     if name or scoring_options or tiebreaks:
         recorded: dict[str, Any] = {}
         if name:
@@ -573,6 +578,60 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
             recorded["tiebreaks"] = tiebreaks
         schedule = replace(schedule, meta={**schedule.meta, "scoring": recorded})
     return dump_schedule(schedule)
+
+
+#: the options a per-round system is paired by that the exports carry in ``meta``, under the
+#: names ``fairdraw pair`` reads there (``cli.swiss.load_request``) and writes back into the JSON
+#: it writes; the TRF16 export writes those TRF16 has records for (XXP, XXA, XXC, 192, BB lines)
+EXPORTED_PAIRING_OPTIONS = ("forbidden_pairs", "accelerations", "initial_colour", "baku", "rematch_after", "keizer",
+                            "points")
+#: options of a per-round system that change no pairing, so nothing to export: the club Swiss's
+#: ``analyse_limit`` says how far its explanation of a round goes
+OPTIONS_NOT_PAIRED_BY = ("analyse_limit",)
+
+
+def pairing_records(system: str, scoring: str | None, options: dict[str, Any] | None) -> dict[str, Any]:
+    """What the pairing of a per-round event is given besides its field and rounds
+    (``event_settings.pairing_options``, ``EXPORTED_PAIRING_OPTIONS``), as a schedule JSON's
+    ``meta`` records it: ``forbidden_pairs`` (ids), ``rematch_after`` and ``keizer`` (a Keizer
+    ladder's scoring settings), ``points`` (the Dutch's point system, in points). Why: the page
+    paired by them and the exports left them out, so `pair` on the export paired a forbidden
+    pair, and a Keizer ladder under its defaults."""
+    from fairdraw.formats.trf import point_system_to_meta
+
+    if system_kind(system) != "per-round":
+        return {}
+    stored = dict(options or {})
+    try:
+        given = pairing_options(system, scoring, stored)
+    except InputError:
+        # points the Dutch cannot pair on, stored before the settings refused them: the page
+        # cannot pair the event either, but its export must still be made (a copy to keep)
+        given = pairing_options(system, scoring, split_options(stored)[0])
+    records: dict[str, Any] = {}
+    for key in EXPORTED_PAIRING_OPTIONS:
+        value = given.get(key)
+        if key == "points" and value is not None:
+            value = point_system_to_meta(value)
+        if value is None or value == [] or value == {}:
+            continue
+        records[key] = _json_safe(value)
+    return records
+
+
+def scoring_used(schedule: Schedule, scoring: str | None) -> str | None:
+    """The scoring the page ranks the event by: the one named, else the default the standings
+    take (``scoring.standings.default_scoring``: Keizer for a Keizer ladder, mahjong for tables of
+    more than two, else standard); before any round is made, the system's game decides
+    (``event_settings.default_scorings``), and None when that is unknown (a system from elsewhere)."""
+    from fairdraw.scoring.standings import default_scoring
+
+    if scoring:
+        return scoring
+    if schedule.rounds:
+        return default_scoring(schedule)
+    candidates = default_scorings(schedule.system)
+    return candidates[0] if len(candidates) == 1 else None
 
 
 def withdrawn_records(schedule: Schedule, withdrawn: Collection[int]) -> dict[str, Any]:
@@ -624,19 +683,23 @@ def _with_requested_byes(schedule: Schedule, requested: dict[int, str] | None,
 
 def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None = None,
                withdrawn: Collection[int] = (), requested: dict[int, str] | None = None,
-               later: dict[int, dict[int, str]] | None = None) -> str:
+               later: dict[int, dict[int, str]] | None = None, scoring: str | None = None,
+               options: dict[str, Any] | None = None) -> str:
     """The event as TRF16 (``formats.trf_export``, shared with ``fairdraw trf``). ``withdrawn``, the
     players withdrawn on the page, ``requested``, the byes asked for the next round, and ``later``,
     those asked ahead for later rounds, go in as the JSON export carries them
     (``withdrawn_records``, ``meta.requested_byes``, ``meta.byes_later``), so the file announces
     them in their rounds' columns ("0000 - -", "0000 - H", "0000 - Z") as ``fairdraw trf`` writes
-    the JSON export: the page's TRF16 left them out, and an import of it paired them."""
+    the JSON export: the page's TRF16 left them out, and an import of it paired them. The event's
+    pairing settings (``pairing_records`` from ``scoring`` and ``options``) go in as the JSON's do,
+    so forbidden pairs become XXP lines and a football-scored Dutch event's points BB lines."""
     from fairdraw.formats.trf_export import schedule_to_trf
 
     if system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
         if withdrawn:
             schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
         schedule = _with_requested_byes(schedule, requested, later)
+        schedule = replace(schedule, meta={**schedule.meta, **pairing_records(schedule.system, scoring, options)})
     return schedule_to_trf(schedule, name=name, total_rounds=total_rounds)
 
 
