@@ -41,26 +41,31 @@ def test_what_is_no_result_is_refused_with_the_spellings(cli, board_file: Path, 
     assert board_file.read_bytes() == before
 
 
+#: every spelling a person types for one board, and what it means (the page's shortcuts, the
+#: halves, forfeits, the spellings of score sheets and other programs)
+SPELLINGS = {
+    "1": "1-0", "1-0": "1-0", "W": "1-0", "1:0": "1-0", "1\u20130": "1-0",
+    "0": "0-1", "0-1": "0-1", "b": "0-1",
+    "=": "1/2-1/2", "\u00bd": "1/2-1/2", "1/2": "1/2-1/2", "0.5": "1/2-1/2", ".5": "1/2-1/2", "d": "1/2-1/2",
+    "\u00bd-\u00bd": "1/2-1/2", "1/2-1/2": "1/2-1/2", "0.5-0.5": "1/2-1/2", "=-=": "1/2-1/2",
+    "+": "+/-", "+/-": "+/-", "+-": "+/-", "1-0f": "+/-", "+/\u2212": "+/-",
+    "-": "-/+", "-/+": "-/+", "-+": "-/+", "0-1f": "-/+",
+    "--": "-/-", "-/-": "-/-",
+}
+
+
 def test_the_page_and_the_command_read_every_spelling_alike() -> None:
-    """The page's own table of spellings (web.workflow) must read as the shared reader does,
-    upper case too, so neither takes a spelling the other refuses."""
+    """The page's result fields and ``fairdraw result`` read each spelling as the same result,
+    upper case too, and refuse the same nonsense."""
     from fairdraw.core.errors import InputError
-    from fairdraw.web.workflow import CHESS_RESULTS, parse_chess_result
+    from fairdraw.web.workflow import parse_chess_result
 
-    def on_the_page(typed: str) -> str:
-        try:
-            return parse_chess_result(typed, board="1") or ""
-        except InputError:
-            return "refused"
-
-    def by_the_command(typed: str) -> str:
-        try:
-            return read_typed_result(typed)
-        except ValueError:
-            return "refused"
-
-    typed_forms = {*CHESS_RESULTS, *TYPED_RESULTS, "0.5-0.5", "1:0", "+/\u2212", "\u00bd\u2013\u00bd", "1-0f", "2-0"}
-    for typed in typed_forms:
+    for typed, meant in SPELLINGS.items():
         for variant in (typed, typed.upper()):
-            assert by_the_command(variant) == on_the_page(variant), variant
-    assert by_the_command("1/2") == "1/2-1/2"  # not both refusing
+            assert read_typed_result(variant) == meant, variant
+            assert parse_chess_result(variant, board="1") == meant, variant
+    for nonsense in ("2-0", "1-1", "x", "1/3"):
+        with pytest.raises(ValueError):
+            read_typed_result(nonsense)
+        with pytest.raises(InputError):
+            parse_chess_result(nonsense, board="1")

@@ -106,7 +106,7 @@ def read_typed_result(text: str) -> str:
     if shortcut is not None:
         return shortcut
     try:
-        return normalise_result(value)
+        return normalise_result(value.lower())  # "1-0F" as "1-0f": capitals mean nothing here
     except ValueError:
         accepted = ("1-0, 0-1, 1/2-1/2 (also ½-½, =, ½, 1/2, 0.5), +/-, -/+, -/-; "
                     "or the shortcuts 1, 0, = and +, -, -- for forfeits")

@@ -27,17 +27,6 @@ from fairdraw.formats.schedule_json import dump_schedule
 from fairdraw.formats.text_files import looks_like_trf
 from fairdraw.web.event_settings import default_scorings, pairing_options, split_options
 
-#: chess result as typed -> the canonical string of the core model (``Table.result``).
-#: The keyboard shortcuts of issue 7 item 2: ``1`` white wins, ``=`` draw, ``0`` black wins.
-CHESS_RESULTS: dict[str, str] = {
-    "1": "1-0", "1-0": "1-0", "w": "1-0",
-    "0": "0-1", "0-1": "0-1", "b": "0-1",
-    "=": "1/2-1/2", "½": "1/2-1/2", "1/2": "1/2-1/2", "0.5": "1/2-1/2", ".5": "1/2-1/2",
-    "½-½": "1/2-1/2", "1/2-1/2": "1/2-1/2", "=-=": "1/2-1/2", "d": "1/2-1/2",
-    "+": "+/-", "+/-": "+/-", "+-": "+/-",
-    "-": "-/+", "-/+": "-/+", "-+": "-/+",
-    "--": "-/-", "-/-": "-/-",
-}
 CHESS_RESULT_LABELS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "-/-": "−/−"}
 
 
@@ -356,16 +345,14 @@ def parse_chess_result(text: str, *, board: str) -> str | None:
 
     Every spelling ``fairdraw result`` takes works on the page as well (``0.5-0.5``, ``1:0``,
     ``1-0f``), and so does one copied from the page's own printouts, which show forfeits as
-    "+/−" with the minus sign U+2212, or from a text editor that made "1-0" "1–0"."""
-    from fairdraw.scoring.results import UNICODE_DASHES, normalise_result
+    "+/−" with the minus sign U+2212, or from a text editor that made "1-0" "1–0": one reader,
+    ``scoring.results.read_typed_result``, for the page and the command."""
+    from fairdraw.scoring.results import read_typed_result
 
-    value = text.strip().replace(" ", "").translate(UNICODE_DASHES)
-    if not value:
+    if not text.strip():
         return None
-    if value.lower() in CHESS_RESULTS:
-        return CHESS_RESULTS[value.lower()]
     try:
-        return normalise_result(value)
+        return read_typed_result(text)
     except ValueError:
         raise InputError(
             f"board {board}: {_shown([text.strip()])!r} is not a result (type 1, = or 0; +, - or -- for forfeits)",
