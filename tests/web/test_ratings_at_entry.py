@@ -104,3 +104,13 @@ def test_a_schedule_json_with_such_a_rating_is_refused_on_reading(
     event["players"][1]["rating"] = 9999  # the range's ends are read
     path.write_text(json.dumps(event), encoding="utf-8")
     assert cli("standings", str(path)).code == 0
+
+
+def test_the_new_event_rounds_box_says_the_range_the_server_takes(client: TestClient) -> None:
+    """The new-event form's rounds box stopped at 1000 where the server takes up to the model's
+    limit (an audit): both now come from ``core.model.MAX_ROUNDS``."""
+    from fairdraw.core.model import MAX_ROUNDS
+
+    page = client.get("/").text
+    box = re.search(r'<input name="rounds"[^>]*>', page)
+    assert box is not None and f'min="1" max="{MAX_ROUNDS}"' in box.group(0), box

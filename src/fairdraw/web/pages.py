@@ -21,6 +21,7 @@ from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairdraw.core.errors import InputError, UnsolvableError
+from fairdraw.core.model import MAX_ROUNDS
 from fairdraw.core.model import Participant as CoreParticipant
 from fairdraw.core.registry import re_plans_a_changed_field, system_kind
 from fairdraw.formats.players import MAX_RATING, MIN_RATING
@@ -86,7 +87,9 @@ def templates() -> Jinja2Templates:
                                      settings_mark=stale_forms.settings_mark, STALE_FIELD=stale_forms.FIELD,
                                      # the rating boxes' range: TRF16's rating field, which the
                                      # server checks too (formats.players), written once
-                                     MIN_RATING=MIN_RATING, MAX_RATING=MAX_RATING)
+                                     MIN_RATING=MIN_RATING, MAX_RATING=MAX_RATING,
+                                     # the rounds box's top: the model's limit, which the server checks
+                                     MAX_ROUNDS=MAX_ROUNDS)
         templates.env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
         templates.env.filters["short"] = short_number
         _TEMPLATES.append(templates)
