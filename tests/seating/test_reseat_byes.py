@@ -45,12 +45,15 @@ def _assert_no_worse(original: Schedule, from_round: int) -> Schedule:
 
 
 def test_audit_example_23_players_9_rounds_from_round_3_comes_back_unchanged() -> None:
-    """The audit's figures: 23 repeats, 7 clean rounds, no wind breach (was 37, 3 and 5)."""
+    """The audit's figures: 23 repeats, 7 clean rounds, no wind breach (was 37, 3 and 5). Since
+    2026-12-06 the seating is a shipped annealed one (annealed_sit_outs_023_k4.json) with 22
+    repeats and a shorter repeat-free front (issue 4 (b): fewest repeats first); the re-seat
+    with nothing changed still gives it back as it was."""
     original = _as_saved(seat(23, 9, seed=DEFAULT_SEED, byes=True))
-    assert original.meta["metrics"]["repeats"] == 23 and original.meta["design"]["clean_rounds"] == 7
+    assert original.meta["metrics"]["repeats"] <= 22
     new = _assert_no_worse(original, 3)
-    assert new.meta["metrics"]["repeats"] == 23
-    assert new.meta["design"]["clean_rounds"] == 7
+    assert new.meta["metrics"]["repeats"] == original.meta["metrics"]["repeats"]
+    assert new.meta["design"]["clean_rounds"] == original.meta["design"]["clean_rounds"]
     assert new.meta["reseat"]["wind_breaches"] == 0
     assert new.rounds == original.rounds
 
@@ -68,11 +71,12 @@ def test_reseat_with_no_change_is_never_worse(n: int, rounds: int, from_round: i
 
 
 def test_a_better_plan_is_still_taken() -> None:
-    """Keeping the old rounds is a floor, not a freeze: 21 players over 6 rounds re-seated from
-    round 3 find 1 repeat where the seating had 3 (issue 4 (b): fewest repeats first). (Until
+    """Keeping the old rounds is a floor, not a freeze: 29 players over 10 rounds re-seated from
+    round 3 find 24 repeats where the seating had 26 (issue 4 (b): fewest repeats first). (Until
     2026-12-05 the case was 14 players over 6 rounds, 20 against 21; the seating itself now
-    anneals its rounds together and has 20.)"""
-    original = _as_saved(seat(21, 6, seed=DEFAULT_SEED, byes=True))
+    anneals its rounds together and has 20. Until 2026-12-06 it was 21 players over 6 rounds, 1
+    against 3; the seating now takes a shipped annealed seating with 1.)"""
+    original = _as_saved(seat(29, 10, seed=DEFAULT_SEED, byes=True))
     new = _assert_no_worse(original, 3)
     assert new.meta["metrics"]["repeats"] < original.meta["metrics"]["repeats"]
     assert "old_rounds_kept" not in new.meta["reseat"]

@@ -12,7 +12,10 @@ And schedules with sit-outs (``"schedules"`` in a ``fairdraw.sit-outs/1`` file, 
 n not a multiple of k, explicit rounds plus the players who sit out each round; and minimum
 coverings (``"coverings"`` in a ``fairdraw.coverings/1`` file, covering_*.json): explicit rounds,
 one past the longest repeat-free seating, every pair met and the fewest met twice
-(``fairdraw.designs.coverings``).
+(``fairdraw.designs.coverings``); and annealed seatings with sit-outs (``"seatings"`` in a
+``fairdraw.annealed-sit-outs/1`` file, annealed_sit_outs_*.json): like a schedule with sit-outs
+but with repeats allowed, each with the repeats and maximum meetings it claims, for exactly
+its number of rounds.
 Reading package data is the only I/O here; it is read-only and cached.
 """
 
@@ -40,9 +43,10 @@ def _documents() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple((f.name, json.loads(f.read_text(encoding="utf-8"))) for f in files)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _listed(key: str) -> tuple[dict[str, Any], ...]:
-    """The entries under ``key`` ("designs" or "schedules") of every file, each with its file name."""
+    """The entries under ``key`` ("designs", "schedules", "coverings" or "seatings") of every
+    file, each with its file name."""
     return tuple({**entry, "file": name} for name, doc in _documents() for entry in doc.get(key, []))
 
 
@@ -125,6 +129,57 @@ def sit_out_schedules(n: int, k: int) -> list[tuple[str, list[Round], list[list[
             rounds = [[tuple(t) for t in rnd] for rnd in e["rounds"]]
             found.append((f"{e['source']} [data/mahjong/{e['file']}]", rounds, [list(b) for b in e["byes"]]))
     return found
+
+
+def annealed_problems(entry: dict[str, Any]) -> list[str]:
+    """What is wrong with an annealed seating with sit-outs (empty: nothing): every player at one
+    table of k or sitting out each round, n mod k out each round, everybody's sit-outs within
+    floor/ceil(b·R/n) (issue 4, build 1), and the repeats and most meetings of a pair it claims
+    are the ones counted (a damaged or hand-edited file is refused, not trusted)."""
+    n, k, rounds, byes = entry["n"], entry["k"], entry["rounds"], entry["byes"]
+    problems = []
+    if not rounds or len(byes) != len(rounds):
+        problems.append(f"{len(rounds)} rounds but {len(byes)} lists of sit-outs")
+    met: dict[tuple[int, int], int] = {}
+    sits = [0] * n
+    for r, (rnd, out) in enumerate(zip(rounds, byes, strict=False), start=1):
+        if sorted([p for t in rnd for p in t] + list(out)) != list(range(n)):
+            problems.append(f"round {r}: not every player once")
+            continue
+        if len(out) != n % k or any(len(t) != k for t in rnd):
+            problems.append(f"round {r}: {len(out)} sit out or a table is not of {k}")
+        for p in out:
+            sits[p] += 1
+        for t in rnd:
+            for i, a in enumerate(t):
+                for c in t[i + 1 :]:
+                    pair = (min(a, c), max(a, c))
+                    met[pair] = met.get(pair, 0) + 1
+    b, length = n % k, len(rounds)
+    if sits and (min(sits) < b * length // n or max(sits) > -(-b * length // n)):
+        problems.append("sit-outs are not spread evenly")
+    repeats = sum(c - 1 for c in met.values())
+    most = max(met.values(), default=0)
+    if (repeats, most) != (entry.get("repeats"), entry.get("max_meetings")):
+        problems.append(f"claims {entry.get('repeats')} repeats and at most {entry.get('max_meetings')} "
+                        f"meetings of a pair, counted {repeats} and {most}")
+    return problems
+
+
+def annealed_sit_out_seatings(n: int, k: int, rounds: int) -> list[tuple[str, list[Round], list[list[int]]]]:
+    """Every shipped annealed seating of n players (n mod k > 0) over exactly ``rounds`` rounds
+    that passes ``annealed_problems``: (source, rounds, sit-outs)."""
+    found = []
+    for e in _listed("seatings"):
+        if e["n"] == n and e["k"] == k and len(e["rounds"]) == rounds and not annealed_problems(e):
+            seated = [[tuple(t) for t in rnd] for rnd in e["rounds"]]
+            found.append((f"{e['source']} [data/mahjong/{e['file']}]", seated, [list(b) for b in e["byes"]]))
+    return found
+
+
+def all_annealed_entries() -> tuple[dict[str, Any], ...]:
+    """Raw annealed seatings with sit-outs (for the tests that verify every shipped one)."""
+    return _listed("seatings")
 
 
 def shipped_coverings(n: int, k: int) -> list[tuple[str, list[Round]]]:

@@ -26,8 +26,8 @@ from itertools import combinations
 from typing import Any
 
 from fairdraw.designs import candidates
-from fairdraw.designs.catalog import sit_out_schedules
-from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes
+from fairdraw.designs.catalog import annealed_sit_out_seatings, sit_out_schedules
+from fairdraw.designs.extend import PairCounts, greedy_round, improve_with_byes, quality_order
 from fairdraw.designs.extra_search import seat_extras_by_search
 from fairdraw.designs.verify import pair_counts
 
@@ -427,6 +427,27 @@ def schedule_with_sit_outs(n: int, k: int, rounds: int, *, seed: int = 0) -> tup
     else:
         seated, byes, prefix = [], [], ""
     return extend_with_sit_outs(n, k, rounds, seated, byes, prefix, seed=seed)
+
+
+def annealed_if_better(
+    n: int, k: int, seated: list[Round], byes: list[list[int]], source: str
+) -> tuple[list[Round], list[list[int]], str]:
+    """``seated`` (with sit-outs ``byes``, from ``source``), or a shipped annealed seating of the
+    same length (``catalog.annealed_sit_out_seatings``) where that is strictly better by issue 4
+    (b)'s order: fewest repeats, then the lowest maximum, then the most distinct opponents.
+
+    Why: the searches here keep the design's repeat-free rounds and change only the rounds after
+    them, which past the repeat-free length costs repeats on small fields (22 players over 8
+    rounds: 20 repeats and a pair meeting 3 times; annealing every round at once, sit-outs too,
+    found 16 and at most 2). A whole-seating anneal needs tens of millions of moves, so it is run
+    offline (tools/search_anneal_sit_outs.py) and its results ship as data, checked on reading.
+    The order puts the repeats before the repeat-free front, so the front may get shorter."""
+    best, best_quality = (seated, byes, source), quality_order(seated, n)
+    for found_source, rounds, found_byes in annealed_sit_out_seatings(n, k, len(seated)):
+        quality = quality_order(rounds, n)
+        if quality < best_quality:
+            best, best_quality = (rounds, found_byes, found_source), quality
+    return best
 
 
 def extend_with_sit_outs(
