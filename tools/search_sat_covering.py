@@ -25,8 +25,11 @@ tools/search_sat_transversal.py, whose clauses this reuses). Counting the pair o
     and every orbit is met exactly once.
 Measured (CaDiCaL, 2026-12-05): n = 9 (36 players, 12 rounds) in 64 s; n = 3 (12 players) and
 n = 6 (24) are unsatisfiable in a second; the shape over Z_(N/3) x 3 classes (no fixed round)
-is unsatisfiable for 24 and for 48 with the classes cycled. n = 21 (84 players): no answer in
-900 s; n = 12 (48) with no further symmetry: no answer in 400 s.
+is unsatisfiable for 24 and for 48 with the classes cycled (again on 2026-12-06 in a scratch
+model: 24 unsatisfiable in 4 s, 36 with the classes cycled, (c, y) -> (c + 1, y), in 3 s, and no
+answer for 36 without it in 300 s; for 84, Z_28 x 3 with the classes cycled by (c, y) -> (c + 1,
+9y), none from CaDiCaL in 25 minutes nor from kissat in 40, beside other work). n = 21 (84
+players): no answer in 900 s; n = 12 (48) with no further symmetry: no answer in 400 s.
 
 ``--symmetry u:σ`` asks B to be invariant under μ: (x, i) -> (u·x, σ(i)) too (u a unit mod n; for
 n odd σ must keep the holes). Which μ can fit is a count over the Z_n-orbits μ fixes: a fixed
