@@ -6,23 +6,16 @@ the result is parsed, developed and checked with ``fairdraw.designs.verify`` by 
 
 from __future__ import annotations
 
-import os
 import subprocess
-import tempfile
 from pathlib import Path
 
+from c_tools import compiled
 from fairdraw.designs.orbits import OrbitProblem
-
-SOURCE = Path(__file__).resolve().parent / "orbit_search.c"
 
 
 def binary() -> Path:
-    cache = Path(os.environ.get("FAIRDRAW_TOOL_CACHE", Path(tempfile.gettempdir()) / "fairdraw-tools"))
-    cache.mkdir(parents=True, exist_ok=True)
-    out = cache / "orbit_search"
-    if not out.exists() or out.stat().st_mtime < SOURCE.stat().st_mtime:
-        subprocess.run(["cc", "-O2", "-o", str(out), str(SOURCE), "-lm"], check=True)
-    return out
+    """The search, compiled once into a cache folder (never shipped)."""
+    return compiled("orbit_search.c")
 
 
 def problem_input(problem: OrbitProblem, seed: int, steps: int, seconds: float, mode: int = 0, temps: tuple[int, int] = (60, 20)) -> str:

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from c_tools import compiled
 from design_files import OUT
 from fairdraw.core.registry import PairingRequest, get_system
 from fairdraw.designs import substitute
@@ -41,18 +41,12 @@ from fairdraw.formats.players import numbered_players
 from fairdraw.systems.mahjong import design_positions, leading_clean_rounds
 from fairdraw.systems.mahjong.draw import DEFAULT_SEED
 
-SOURCE = Path(__file__).resolve().parent / "anneal_sit_outs.c"
 K = 4
 
 
 def binary() -> Path:
     """The annealer, compiled once into a cache folder (never shipped)."""
-    cache = Path(os.environ.get("FAIRDRAW_TOOL_CACHE", Path(tempfile.gettempdir()) / "fairdraw-tools"))
-    cache.mkdir(parents=True, exist_ok=True)
-    out = cache / "anneal_sit_outs"
-    if not out.exists() or out.stat().st_mtime < SOURCE.stat().st_mtime:
-        subprocess.run(["cc", "-O2", "-o", str(out), str(SOURCE), "-lm"], check=True)
-    return out
+    return compiled("anneal_sit_outs.c")
 
 
 def parse(text: str, n: int, rounds: int) -> tuple[list[list[tuple[int, ...]]], list[list[int]]]:
