@@ -58,6 +58,15 @@ def _players_list(client: TestClient, event: int) -> str:
     return page[page.index('id="player-list"'):]
 
 
+def _paired_by_cli(cli: Any, tmp_path: Any, exported: dict[str, Any]) -> dict[str, Any]:
+    """`fairdraw pair` on the page's JSON export: the schedule JSON it writes, the next round added."""
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    assert cli("pair", str(path), "--json", "-o", str(tmp_path / "next.json")).code == 0
+    written: dict[str, Any] = json.loads((tmp_path / "next.json").read_text(encoding="utf-8"))
+    return written
+
+
 def test_a_bye_asked_ahead_is_listed_and_given_in_its_round_only(client: TestClient) -> None:
     event = _event(client)
     said = _ask(client, event, 3, 3)
@@ -176,10 +185,7 @@ def test_a_withdrawn_players_bye_ahead_breaks_neither_the_pairing_nor_the_export
     _pair_and_score(client, event, 2)
     exported = _exported(client, event)
     assert "requested_byes" not in exported["meta"] and "byes_later" not in exported["meta"]
-    path = tmp_path / "event.json"
-    path.write_text(json.dumps(exported), encoding="utf-8")
-    assert cli("pair", str(path), "--json", "-o", str(tmp_path / "next.json")).code == 0
-    by_cli = schedule_from_dict(json.loads((tmp_path / "next.json").read_text(encoding="utf-8"))).rounds[-1]
+    by_cli = schedule_from_dict(_paired_by_cli(cli, tmp_path, exported)).rounds[-1]
     assert "Round 3 is paired" in post(client, event, "/pair", round="3").text
     by_page = schedule_from_dict(_exported(client, event)).rounds[-1]
     assert (4, "absent") in {(b.id, b.kind) for b in by_page.byes}
@@ -194,10 +200,7 @@ def test_the_json_export_carries_byes_asked_ahead_as_the_cli_reads_them(
     _ask(client, event, 2, 4, "zero-point")
     exported = _exported(client, event)
     assert exported["meta"]["byes_later"] == {"3": {"5": "half-point"}, "4": {"2": "zero-point"}}
-    path = tmp_path / "event.json"
-    path.write_text(json.dumps(exported), encoding="utf-8")
-    assert cli("pair", str(path), "--json", "-o", str(tmp_path / "next.json")).code == 0
-    written = json.loads((tmp_path / "next.json").read_text(encoding="utf-8"))
+    written = _paired_by_cli(cli, tmp_path, exported)
     assert written["meta"]["byes_later"] == exported["meta"]["byes_later"]  # `pair` keeps them for their rounds
 
 
