@@ -190,8 +190,9 @@ def main(argv: list[str]) -> None:
     if solved is None:
         return
     model, seconds = solved
-    source = (f"cyclic base round over Z_{args.m}, tables of the class shapes {' '.join(args.shapes)} "
-              f"and ∞ tables of the BoRAT 68-player design (Miller, Valkov, Abel), "
+    pinned = (" (the shapes and ∞1's table as in the BoRAT 68-player design of Miller, Valkov and Abel; "
+              "the base round our own)") if args.m == 22 else ""
+    source = (f"cyclic base round over Z_{args.m}, tables of the class shapes {' '.join(args.shapes)}{pinned}, "
               f"SAT ({args.solver.split(':')[0]}), searched once by tools/search_sat_shaped.py {shown_command(argv)}")
     ship_cyclic_base(cnf.base_round(model), m=args.m, classes=CLASSES, source=source, seconds=seconds,
                      dry_run=args.no_write)

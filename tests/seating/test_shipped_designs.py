@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fairdraw.designs import best_design, pair_counts, verify
+from fairdraw.designs import pair_counts, verify
 from fairdraw.designs.catalog import all_entries, all_sit_out_entries, entry_rounds, sit_out_problems
 from fairdraw.systems.mahjong.reference import BEST_KNOWN_4
 
@@ -64,21 +64,23 @@ def test_116_players_is_a_resolvable_gdd_of_type_2_58() -> None:
     assert {tuple(sorted(mu(p) for p in b)) for b in base} == base
 
 
-def test_68_players_packing_is_21_rounds_with_its_class_cycling_symmetry() -> None:
-    """tools/search_sat_packing.py: 21 clean rounds (the best known is 22, not reached yet); the
-    base round is invariant under (c, y) -> (c+1, 4y) with ∞2 -> ∞3 -> ∞4 (∞0, ∞1 fixed), the
-    symmetry its search asked for, checked here independently of the tool."""
+def test_68_players_is_a_resolvable_gdd_of_type_2_34() -> None:
+    """The SAT-found 68-player design (tools/search_sat_shaped.py): 22 rounds, the bound
+    floor(67/3), and the only pairs that never meet are the partners (c, y), (c, y + 11) of
+    Z_22 × 3 and the two fixed players; its 15 finite base tables have the class shapes the
+    search asked for (two of each rotation of (3, 1, 0), two of (2, 1, 1), one of (2, 2, 0)),
+    counted here independently of the tool."""
     entry = next(e for e in ENTRIES if e["n"] == 68 and e["k"] == 4)
-    assert len(_rounds(entry)) == 21
-    r, finite = 21, 63
-
-    def mu(p: int) -> int:
-        if p < finite:
-            return ((p // r + 1) % 3) * r + (4 * (p % r)) % r
-        return {63: 63, 64: 64, 65: 66, 66: 67, 67: 65}[p]
-
-    base = {tuple(sorted(t)) for t in entry["base"]}
-    assert {tuple(sorted(mu(p) for p in t)) for t in base} == base
+    rounds = _rounds(entry)
+    assert len(rounds) == 22 == (68 - 1) // 3
+    met = {(a, b) for rnd in rounds for t in rnd for a in t for b in t if a < b}
+    never = {(a, b) for a in range(68) for b in range(a + 1, 68)} - met
+    assert never == {(c * 22 + y, c * 22 + y + 11) for c in range(3) for y in range(11)} | {(66, 67)}
+    shapes = sorted(tuple(sum(1 for p in t if p // 22 == c) for c in range(3))
+                    for t in entry["base"] if max(t) < 66)
+    rotations = [(3, 1, 0), (0, 3, 1), (1, 0, 3)] * 2 + [(2, 1, 1), (1, 2, 1), (1, 1, 2)] * 2 \
+        + [(2, 2, 0), (0, 2, 2), (2, 0, 2)]
+    assert shapes == sorted(rotations)
 
 
 def test_147_players_at_tables_of_3_reach_the_kirkman_bound_with_a_multiplier() -> None:
@@ -89,33 +91,6 @@ def test_147_players_at_tables_of_3_reach_the_kirkman_bound_with_a_multiplier() 
     assert len(_rounds(entry)) == 73 and pow(81, 3, 146) == 1
     base = {tuple(sorted(t)) for t in entry["base"]}
     assert {tuple(sorted(p if p == 146 else 81 * p % 146 for p in t)) for t in base} == base
-
-
-def _splits(total: int, largest: int) -> list[list[int]]:
-    """The ways to write ``total`` as a sum of parts of at most ``largest``, largest first."""
-    if total == 0:
-        return [[]]
-    return [[part, *rest] for part in range(min(total, largest), 0, -1) for rest in _splits(total - part, part)]
-
-
-def test_68_players_packing_leaves_a_22nd_round_at_least_34_repeats() -> None:
-    """docs/mahjong-designs.md's floor for 22 rounds from the 21-round packing: its five fixed players
-    have met everyone else and not each other, and the unmet pairs of the others hold no
-    triangle. A table with i fixed players then repeats their i(4 - i) pairs with the others and
-    all the others' pairs but a triangle-free set (at most 4, 2, 1 of 6, 3, 1 pairs); over every
-    way to seat the fixed players, the fewest repeats are 34, and the seating does not beat it."""
-    entry = next(e for e in ENTRIES if e["n"] == 68 and e["k"] == 4)
-    rounds, fixed = _rounds(entry), set(range(63, 68))
-    met = pair_counts(rounds)
-    unmet = {p: {q for q in range(68) if q != p and (min(p, q), max(p, q)) not in met} for p in range(68)}
-    assert all(unmet[f] == fixed - {f} for f in fixed)
-    others = [p for p in range(68) if p not in fixed]
-    assert not any((unmet[a] & unmet[b]) - fixed for a in others for b in unmet[a] - fixed)
-    triangle_free_most = (4, 2, 1, 0, 0)  # edges of a triangle-free graph on 4 - i players
-    least = {i: i * (4 - i) + (4 - i) * (3 - i) // 2 - triangle_free_most[i] for i in range(5)}
-    floor = min(sum(least[i] for i in parts) + least[0] * (17 - len(parts)) for parts in _splits(5, 4))
-    assert floor == 34
-    assert verify(best_design(68, 4, 22).rounds, 4, 68).repeats >= floor
 
 
 BEYOND_120 = [e for e in ENTRIES if e["n"] > 120 and e["n"] % 12 == 4 and e["kind"] in ("cyclic", "rotational")]
