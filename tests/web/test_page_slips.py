@@ -230,3 +230,16 @@ def test_a_fixed_system_option_value_is_refused_when_typed(client: TestClient, s
     text = _create(client, system=system, options=options)
     assert f"options: {said}" in text, text[:2000]
     assert "x" not in _event_names(client)
+
+
+def test_the_options_named_after_a_slip_are_ones_the_page_takes() -> None:
+    """The refusal of ``Absent=3`` listed ``absent`` and ``points`` among the Dutch's options,
+    which the page then refuses as its own (an audit): it names only options one may type."""
+    from fairdraw.core.errors import InputError
+    from fairdraw.web import event_settings
+
+    with pytest.raises(InputError) as refused:
+        event_settings.check_system_options("dutch", {"Absent": 3})
+    listed = refused.value.message.split("its options: ")[1].split(";")[0].split(", ")
+    assert "forbidden_pairs" in listed
+    assert not set(listed) & set(event_settings.PAGE_KEPT_OPTIONS), listed

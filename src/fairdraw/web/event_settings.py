@@ -294,7 +294,7 @@ def check_system_options(system: str, options: dict[str, Any], stored: dict[str,
     unknown = sorted(k for k, v in system_options.items()
                      if k not in names and k not in PROGRAM_OPTIONS and not (k in kept and kept[k] == v))
     if unknown:
-        typed = typed_options(chosen)
+        typed = [name for name in typed_options(chosen) if name not in PAGE_KEPT_OPTIONS]  # not those refused
         known = ", ".join(typed) if typed else "none"
         raise InputError(f"options: {system} has no option {unknown[0]!r} (its options: {known}; "
                          "scoring options start with scoring.)", field=f"options.{unknown[0]}")
