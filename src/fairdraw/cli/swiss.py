@@ -62,14 +62,6 @@ def _points_from_json(value: Any, source: str) -> Any:
     return Points(**{name: getattr(system, name) for name in POINT_NAMES})
 
 
-def _points_to_json(points: Any) -> dict[str, int | float] | None:
-    """The inverse of ``_points_from_json``: a point system in tenths (a TRF's or the engine's)
-    as ``meta.points``, or None when it is FIDE's default (nothing to carry)."""
-    from fairdraw.formats.trf import point_system_to_meta
-
-    return point_system_to_meta(points)
-
-
 def _is_players_list(path: Path) -> bool:
     """A players file (CSV/TSV, a JSON list, or an object with ``players`` but neither
     ``system`` nor ``rounds``: docs/formats.md), not an event: the field of a Swiss yet to start."""
@@ -291,8 +283,10 @@ def _settings_of(request: PairingRequest) -> dict[str, Any]:
             meta[key] = json.loads(json.dumps(value, default=list))
         except (TypeError, ValueError):
             continue
+    from fairdraw.formats.trf import point_system_to_meta  # the inverse of _points_from_json
+
     points = request.options.get("points")
-    if points is not None and (carried := _points_to_json(points)) is not None:
+    if points is not None and (carried := point_system_to_meta(points)) is not None:
         meta["points"] = carried  # the point system the next round is paired under
     return meta
 

@@ -188,12 +188,8 @@ def add_routes(app: FastAPI, state: WebState) -> None:
         base = f"fairdraw-event-{event.id}"
         try:
             if kind == "json":
-                body = workflow.export_json(schedule, scoring=event.scoring, tiebreaks=event.tiebreaks,
-                                            options=dict(event.options or {}), made_with=draw_record_meta(event),
-                                            withdrawn={p.pid for p in event.participants if p.withdrawn},
-                                            requested={p.pid: p.next_bye for p in event.participants
-                                                       if p.next_bye and not p.withdrawn},
-                                            later=repo.byes_asked_ahead(event))
+                body = workflow.export_json(schedule, tiebreaks=event.tiebreaks, made_with=draw_record_meta(event),
+                                            **_kept_beside_rounds(event))
                 media, name = "application/json", f"{base}.json"
             elif kind == "csv":
                 body, media, name = workflow.export_csv(schedule), "text/csv", f"{base}.csv"
@@ -201,11 +197,7 @@ def add_routes(app: FastAPI, state: WebState) -> None:
                 body, media, name = workflow.export_players_csv(schedule), "text/csv", f"{base}-players.csv"
             elif kind == "trf":
                 body = workflow.export_trf(schedule, name=event.name, total_rounds=event.total_rounds,
-                                           withdrawn={p.pid for p in event.participants if p.withdrawn},
-                                           requested={p.pid: p.next_bye for p in event.participants
-                                                      if p.next_bye and not p.withdrawn},
-                                           later=repo.byes_asked_ahead(event), scoring=event.scoring,
-                                           options=dict(event.options or {}))
+                                           **_kept_beside_rounds(event))
                 media, name = "text/plain", f"{base}.trf"
             else:
                 raise HTTPException(404, f"no export {kind!r}")
@@ -215,6 +207,16 @@ def add_routes(app: FastAPI, state: WebState) -> None:
             body = "\ufeff" + body
         return Response(body, media_type=f"{media}; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _kept_beside_rounds(event: Any) -> dict[str, Any]:
+    """What the page keeps beside an event's rounds, as both exports take it: the scoring and
+    options, the players withdrawn, the byes asked for the next round (a withdrawn player's
+    left out, as the pairing leaves them) and those asked ahead."""
+    return {"scoring": event.scoring, "options": dict(event.options or {}),
+            "withdrawn": {p.pid for p in event.participants if p.withdrawn},
+            "requested": {p.pid: p.next_bye for p in event.participants if p.next_bye and not p.withdrawn},
+            "later": repo.byes_asked_ahead(event)}
 
 
 def _ranked_tables(rnd: Any) -> str:

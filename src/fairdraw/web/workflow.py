@@ -546,13 +546,9 @@ def export_json(schedule: Schedule, *, scoring: str | None = None, tiebreaks: st
         # as `league-reseat` writes it, so `fairdraw check` on the export expects them away
         changes: dict[str, Any] = {key: made_with[key] for key in ("joined", "left") if key in made_with}
         schedule = replace(schedule, meta={**changes, **schedule.meta})
-    if withdrawn and system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
-        schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
+    schedule = _per_round_records(schedule, withdrawn, requested, later, scoring, options)
     if withdrawn and schedule.system == "mahjong":
         schedule = replace(schedule, meta={**schedule.meta, **seating_leavers(schedule, withdrawn)})
-    if system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
-        schedule = _with_requested_byes(schedule, requested, later)
-        schedule = replace(schedule, meta={**schedule.meta, **pairing_records(schedule.system, scoring, options)})
     _, scoring_options = split_options(dict(options or {}))
     name = scoring_used(schedule, scoring)
     if name or scoring_options or tiebreaks:
@@ -654,6 +650,20 @@ def seating_leavers(schedule: Schedule, withdrawn: Collection[int]) -> dict[str,
     return {"withdrawn": sorted({*(schedule.meta.get("withdrawn") or []), *withdrawn}), "left": left}
 
 
+def _per_round_records(schedule: Schedule, withdrawn: Collection[int], requested: dict[int, str] | None,
+                       later: dict[int, dict[int, str]] | None, scoring: str | None,
+                       options: dict[str, Any] | None) -> Schedule:
+    """A per-round event's schedule with what the page keeps beside its rounds, as an event JSON
+    records it (the withdrawals, the byes asked, the pairing settings): one place for the JSON
+    and TRF16 exports, so both carry the same. Other schedules come back as they are."""
+    if system_kind(schedule.system) != "per-round" or _is_tables(schedule):
+        return schedule
+    if withdrawn:
+        schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
+    schedule = _with_requested_byes(schedule, requested, later)
+    return replace(schedule, meta={**schedule.meta, **pairing_records(schedule.system, scoring, options)})
+
+
 def _with_requested_byes(schedule: Schedule, requested: dict[int, str] | None,
                          later: dict[int, dict[int, str]] | None) -> Schedule:
     """The schedule with the byes asked on the page as the event JSON records them: the next
@@ -682,11 +692,7 @@ def export_trf(schedule: Schedule, *, name: str = "", total_rounds: int | None =
     so forbidden pairs become XXP lines and a football-scored Dutch event's points BB lines."""
     from fairdraw.formats.trf_export import schedule_to_trf
 
-    if system_kind(schedule.system) == "per-round" and not _is_tables(schedule):
-        if withdrawn:
-            schedule = replace(schedule, meta={**schedule.meta, **withdrawn_records(schedule, withdrawn)})
-        schedule = _with_requested_byes(schedule, requested, later)
-        schedule = replace(schedule, meta={**schedule.meta, **pairing_records(schedule.system, scoring, options)})
+    schedule = _per_round_records(schedule, withdrawn, requested, later, scoring, options)
     return schedule_to_trf(schedule, name=name, total_rounds=total_rounds)
 
 
