@@ -261,7 +261,9 @@ class EventView:
     @property
     def next_round(self) -> int:
         """The round the next pairing makes: the one a bye on the players list's select is for."""
-        return len(self.event.rounds) + 1
+        from fairdraw.storage.repo import next_round_number
+
+        return next_round_number(self.event)
 
     @property
     def rounds_ahead(self) -> tuple[int, int] | None:
