@@ -400,6 +400,16 @@ def later_byes_of(participant: Participant) -> dict[int, str]:
     return {int(number): str(kind) for number, kind in (participant.later_byes or {}).items()}
 
 
+def keep_later_byes(participant: Participant, later: dict[int, str]) -> None:
+    """Store a player's byes asked ahead (round -> kind) as the JSON column keeps them (round
+    numbers as text keys, in round order; None for none), and only when they changed: a pairing
+    or an undo rewrites no row it leaves as it was (most players asked nothing ahead). A new dict
+    is assigned, never the stored one changed in place: a JSON column tracks assignment only."""
+    stored = {str(number): kind for number, kind in sorted(later.items())} or None
+    if stored != (participant.later_byes or None):
+        participant.later_byes = stored
+
+
 def next_round_number(event: Event) -> int:
     """The round the next pairing makes (the rounds stored are numbered from 1)."""
     return max((r.number for r in event.rounds), default=0) + 1
@@ -430,9 +440,9 @@ def set_bye_ahead(session: Session, event: Event, pid: int, round_number: int | 
         paired = "round 1 is" if upcoming == 2 else f"rounds 1–{upcoming - 1} are"
         raise InputError(f"round {round_number} is paired already ({paired}): a bye can be asked for round "
                          f"{upcoming} or later; nothing was changed", field="round")
-    asked = {str(number): bye for number, bye in later_byes_of(participant).items()}
+    asked = later_byes_of(participant)
     limit = event.total_rounds if event.total_rounds is not None else MAX_ROUNDS
-    if round_number > limit and not (kind is None and str(round_number) in asked):
+    if round_number > limit and not (kind is None and round_number in asked):
         # a bye asked before the event's rounds were cut below its round may still be cancelled
         planned = (f"the event has {limit} round{'s' if limit != 1 else ''}" if event.total_rounds is not None
                    else f"an event has at most {limit} rounds")
@@ -447,15 +457,14 @@ def set_bye_ahead(session: Session, event: Event, pid: int, round_number: int | 
                          field="bye")
     if round_number == upcoming:  # the next round's bye: the very request the next-round form makes
         return set_next_bye(session, event, pid, kind)
-    if kind is None and str(round_number) not in asked:
+    if kind is None and round_number not in asked:
         raise InputError(f"{participant.name} has no bye asked for round {round_number}; nothing was changed",
                          field="round")
     if kind is None:
-        del asked[str(round_number)]
+        del asked[round_number]
     else:
-        asked[str(round_number)] = kind
-    # a new dict, not the stored one changed in place: a JSON column tracks assignment only
-    participant.later_byes = dict(sorted(asked.items(), key=lambda item: int(item[0]))) or None
+        asked[round_number] = kind
+    keep_later_byes(participant, asked)
     session.flush()
     return participant
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from fairdraw.core import model
 from fairdraw.core.errors import InputError
 from fairdraw.storage.errors import BoardConflict, ConflictError, NotFoundError
-from fairdraw.storage.events import REQUESTABLE_BYES, later_byes_of
+from fairdraw.storage.events import REQUESTABLE_BYES, keep_later_byes, later_byes_of
 from fairdraw.storage.models import Board, Event, Participant, RoundRow
 
 
@@ -126,7 +126,7 @@ def _move_byes_on(event: Event, paired: int) -> None:
     for participant in event.participants:
         later = {number: kind for number, kind in later_byes_of(participant).items() if number > paired}
         participant.next_bye = later.pop(paired + 1, None)
-        _keep_later_byes(participant, later)
+        keep_later_byes(participant, later)
 
 
 def _move_byes_back(event: Event, undone: RoundRow) -> None:
@@ -141,15 +141,7 @@ def _move_byes_back(event: Event, undone: RoundRow) -> None:
         if participant.next_bye is not None and (event.total_rounds is None or after <= event.total_rounds):
             later[after] = participant.next_bye
         participant.next_bye = asked.get(participant.pid)
-        _keep_later_byes(participant, later)
-
-
-def _keep_later_byes(participant: Participant, later: dict[int, str]) -> None:
-    """Store a player's byes asked ahead (round -> kind) when they changed: a pairing or an undo
-    rewrites no row it leaves as it was (most players asked nothing ahead)."""
-    stored = {str(number): kind for number, kind in sorted(later.items())} or None
-    if stored != (participant.later_byes or None):
-        participant.later_byes = stored
+        keep_later_byes(participant, later)
 
 
 def _store_numbers(event: Event, numbers: dict[int, int], *, first: bool) -> None:
