@@ -90,32 +90,40 @@ def _sit_out_entries() -> tuple[dict[str, Any], ...]:
     return _listed("schedules")
 
 
-def sit_out_problems(entry: dict[str, Any]) -> list[str]:
-    """What is wrong with a schedule with sit-outs (empty: nothing): every player at one table
-    of k or sitting out each round, n mod k out each round, nobody out more than
-    ceil(b·R/n) times, no pair at a table twice."""
+def _seated_rounds(entry: dict[str, Any]) -> tuple[list[str], list[tuple[int, tuple[int, int]]], list[int]]:
+    """The round-by-round count both checkers of seatings with sit-outs start from: the problems
+    of each round (every player at one table of k or sitting out, n mod k out), then every pair
+    seated together as (round, pair) in play order, and each player's sit-outs. A round that
+    does not hold every player once is named and left out of the counts."""
     n, k, rounds, byes = entry["n"], entry["k"], entry["rounds"], entry["byes"]
     problems = []
     if len(byes) != len(rounds):
         problems.append(f"{len(rounds)} rounds but {len(byes)} lists of sit-outs")
-    met: set[tuple[int, int]] = set()
+    meetings: list[tuple[int, tuple[int, int]]] = []
     sits = [0] * n
     for r, (rnd, out) in enumerate(zip(rounds, byes, strict=False), start=1):
         if sorted([p for t in rnd for p in t] + list(out)) != list(range(n)):
             problems.append(f"round {r}: not every player once")
+            continue
         if len(out) != n % k or any(len(t) != k for t in rnd):
             problems.append(f"round {r}: {len(out)} sit out or a table is not of {k}")
         for p in out:
-            if 0 <= p < n:
-                sits[p] += 1
-        for t in rnd:
-            for i, a in enumerate(t):
-                for c in t[i + 1 :]:
-                    pair = (min(a, c), max(a, c))
-                    if pair in met:
-                        problems.append(f"round {r}: players {pair} meet again")
-                    met.add(pair)
-    if max(sits, default=0) > -(-(n % k) * len(rounds) // n):
+            sits[p] += 1
+        meetings += [(r, (min(a, c), max(a, c))) for t in rnd for i, a in enumerate(t) for c in t[i + 1 :]]
+    return problems, meetings, sits
+
+
+def sit_out_problems(entry: dict[str, Any]) -> list[str]:
+    """What is wrong with a schedule with sit-outs (empty: nothing): every player at one table
+    of k or sitting out each round, n mod k out each round, nobody out more than
+    ceil(b·R/n) times, no pair at a table twice."""
+    problems, meetings, sits = _seated_rounds(entry)
+    met: set[tuple[int, int]] = set()
+    for r, pair in meetings:
+        if pair in met:
+            problems.append(f"round {r}: players {pair} meet again")
+        met.add(pair)
+    if max(sits, default=0) > -(-(entry["n"] % entry["k"]) * len(entry["rounds"]) // entry["n"]):
         problems.append("sit-outs are not spread evenly")
     return problems
 
@@ -136,26 +144,13 @@ def annealed_problems(entry: dict[str, Any]) -> list[str]:
     table of k or sitting out each round, n mod k out each round, everybody's sit-outs within
     floor/ceil(b·R/n) (issue 4, build 1), and the repeats and most meetings of a pair it claims
     are the ones counted (a damaged or hand-edited file is refused, not trusted)."""
-    n, k, rounds, byes = entry["n"], entry["k"], entry["rounds"], entry["byes"]
-    problems = []
-    if not rounds or len(byes) != len(rounds):
-        problems.append(f"{len(rounds)} rounds but {len(byes)} lists of sit-outs")
+    problems, meetings, sits = _seated_rounds(entry)
+    if not entry["rounds"]:
+        problems.append("no rounds")
     met: dict[tuple[int, int], int] = {}
-    sits = [0] * n
-    for r, (rnd, out) in enumerate(zip(rounds, byes, strict=False), start=1):
-        if sorted([p for t in rnd for p in t] + list(out)) != list(range(n)):
-            problems.append(f"round {r}: not every player once")
-            continue
-        if len(out) != n % k or any(len(t) != k for t in rnd):
-            problems.append(f"round {r}: {len(out)} sit out or a table is not of {k}")
-        for p in out:
-            sits[p] += 1
-        for t in rnd:
-            for i, a in enumerate(t):
-                for c in t[i + 1 :]:
-                    pair = (min(a, c), max(a, c))
-                    met[pair] = met.get(pair, 0) + 1
-    b, length = n % k, len(rounds)
+    for _, pair in meetings:
+        met[pair] = met.get(pair, 0) + 1
+    b, length, n = entry["n"] % entry["k"], len(entry["rounds"]), entry["n"]
     if sits and (min(sits) < b * length // n or max(sits) > -(-b * length // n)):
         problems.append("sit-outs are not spread evenly")
     repeats = sum(c - 1 for c in met.values())
